@@ -1,0 +1,140 @@
+//! The conformance suite, written once and run for every game (see `crates/games/tests`).
+//!
+//! It plays seeded random games and checks at every position the contracts of [`Game`]:
+//! position strings round-trip, notation round-trips, move lists are duplicate-free and
+//! empty exactly when the game is over, every move plays, the incremental hash equals the
+//! hash from scratch, records replay, undo returns to the start, and games end under a ply cap.
+
+use crate::{Game, HistoryRules, Session};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashSet;
+
+/// Checks one position; panics with a message naming the position on any violation.
+pub fn check_position<G: Game>(game: &G, variant: &G::Variant) {
+    let text = game.position();
+    let reparsed = G::from_position(variant, &text)
+        .unwrap_or_else(|e| panic!("{}: position '{text}' does not parse back: {e}", G::NAME));
+    assert_eq!(
+        reparsed.position(),
+        text,
+        "{}: position string round-trip",
+        G::NAME
+    );
+    assert_eq!(
+        reparsed.hash(),
+        game.hash(),
+        "{}: hash after reparsing '{text}'",
+        G::NAME
+    );
+    assert_eq!(
+        game.hash(),
+        game.hash_from_scratch(),
+        "{}: incremental hash of '{text}'",
+        G::NAME
+    );
+
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    assert_eq!(
+        moves.is_empty(),
+        game.outcome().is_some(),
+        "{}: '{text}' must have no moves exactly when it is finished (outcome {:?})",
+        G::NAME,
+        game.outcome()
+    );
+    let mut seen = HashSet::new();
+    for &mv in &moves {
+        assert!(
+            seen.insert(mv),
+            "{}: {mv:?} listed twice in '{text}'",
+            G::NAME
+        );
+        let notation = game.format_move(mv);
+        let parsed = game.parse_move(&notation).unwrap_or_else(|e| {
+            panic!("{}: '{notation}' in '{text}' does not parse: {e}", G::NAME)
+        });
+        assert_eq!(
+            parsed,
+            mv,
+            "{}: parse_move(format_move) of '{notation}' in '{text}'",
+            G::NAME
+        );
+        assert_eq!(
+            game.move_info(mv).notation,
+            notation,
+            "{}: move_info notation",
+            G::NAME
+        );
+        let mut child = game.clone();
+        child.play(mv);
+        assert_eq!(
+            child.hash(),
+            child.hash_from_scratch(),
+            "{}: incremental hash after '{notation}' in '{text}'",
+            G::NAME
+        );
+    }
+    let mut rng = SmallRng::seed_from_u64(game.hash());
+    let mut buffer = Vec::new();
+    if let Some(mv) = game.random_move(&mut rng, &mut buffer) {
+        assert!(
+            seen.contains(&mv),
+            "{}: random_move gave an unlisted {mv:?} in '{text}'",
+            G::NAME
+        );
+    }
+}
+
+/// Plays `games` seeded random games of at most `ply_cap` plies, checking every position,
+/// the game record, undo and termination. Returns the number of positions checked.
+pub fn run<G: Game>(variant: &G::Variant, seed: u64, games: usize, ply_cap: u32) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut checked = 0;
+    let rules = HistoryRules {
+        repetition: true,
+        ply_limit: Some(ply_cap),
+    };
+    for _ in 0..games {
+        let mut session = Session::<G>::new(variant, rules);
+        let mut moves = Vec::new();
+        while session.ending().is_none() {
+            check_position(session.current(), variant);
+            checked += 1;
+            session.legal_moves(&mut moves);
+            let mv = moves[rng.random_range(0..moves.len())];
+            session.play(mv).expect("a listed move plays");
+        }
+        check_position(session.current(), variant);
+        checked += 1;
+        assert!(
+            session.ply() <= ply_cap as usize,
+            "{}: ran past the ply cap",
+            G::NAME
+        );
+
+        let record = session.record();
+        let json = serde_json::to_string(&record).expect("records serialize");
+        let back: crate::GameRecord = serde_json::from_str(&json).expect("records deserialize");
+        let replayed = Session::<G>::from_record(&back, variant, rules)
+            .unwrap_or_else(|e| panic!("{}: record does not replay: {e}\n{json}", G::NAME));
+        assert_eq!(replayed.current().position(), session.current().position());
+        assert_eq!(replayed.ending(), session.ending());
+
+        while session.ply() > 0 {
+            session.undo().expect("undo while moves remain");
+        }
+        assert_eq!(
+            session.current().position(),
+            G::new(variant).position(),
+            "{}: undo to start",
+            G::NAME
+        );
+        assert!(
+            session.undo().is_err(),
+            "{}: undo at the start must fail",
+            G::NAME
+        );
+    }
+    checked
+}

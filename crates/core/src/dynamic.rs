@@ -1,0 +1,298 @@
+//! The object-safe layer: any game behind one interface that speaks strings and serde structs,
+//! for the CLI, the server, the engine protocol and bindings.
+
+use crate::perft;
+use crate::playout::{run_playouts, PlayoutStats};
+use crate::{Ending, Error, Game, GameRecord, HistoryRules, OptionMap, Player, Session, Variant};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::marker::PhantomData;
+use std::time::Duration;
+
+/// A move as the cells it touches, so that a front end can highlight and animate it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveInfo {
+    /// Canonical notation.
+    pub notation: String,
+    /// The cell the moving piece starts on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// The cell it ends on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// Cells passed on the way (one route where several exist).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<String>,
+    /// Cells of the pieces attacked, captured, pushed or converted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<String>,
+    /// Cells whose pieces fall, are removed or enter a hole or void as a result.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub falls: Vec<String>,
+}
+
+/// A game session of any game, by strings.
+pub trait DynSession: Send + Sync {
+    /// The registry name of the game.
+    fn game(&self) -> &'static str;
+    /// The options in option syntax.
+    fn options(&self) -> String;
+    /// The current position string.
+    fn position(&self) -> String;
+    /// A text diagram of the current position.
+    fn diagram(&self) -> String;
+    /// The side to move.
+    fn to_move(&self) -> Player;
+    /// The game's name for a side.
+    fn player_name(&self, player: Player) -> &'static str;
+    /// Parses a side's name (`black`, `white`, …).
+    fn parse_player(&self, name: &str) -> Option<Player>;
+    /// The ending, if over.
+    fn ending(&self) -> Option<Ending>;
+    /// Legal moves in canonical notation (none once the game is over).
+    fn legal_moves(&self) -> Vec<String>;
+    /// Legal moves with the cells they touch.
+    fn legal_move_infos(&self) -> Vec<MoveInfo>;
+    /// Plays a move given in notation; returns its canonical notation.
+    fn play(&mut self, text: &str) -> Result<String, Error>;
+    /// Takes back the last move (or a resignation).
+    fn undo(&mut self) -> Result<(), Error>;
+    /// A side resigns.
+    fn resign(&mut self, player: Player) -> Result<(), Error>;
+    /// Plies played.
+    fn ply(&self) -> usize;
+    /// Moves played, in notation.
+    fn moves(&self) -> Vec<String>;
+    /// The game record.
+    fn record(&self) -> GameRecord;
+    /// A random legal move, reproducible by `seed`.
+    fn random_move(&self, seed: u64) -> Option<String>;
+    /// The heuristic value for the side to move.
+    fn evaluate(&self) -> i32;
+    /// A boxed copy.
+    fn clone_box(&self) -> Box<dyn DynSession>;
+    /// For downcasting to the typed `Session<G>`.
+    fn as_any(&self) -> &dyn Any;
+    /// For downcasting to the typed `Session<G>`.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<G: Game> DynSession for Session<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+    fn options(&self) -> String {
+        Session::options(self)
+    }
+    fn position(&self) -> String {
+        self.current().position()
+    }
+    fn diagram(&self) -> String {
+        self.current().diagram()
+    }
+    fn to_move(&self) -> Player {
+        self.current().to_move()
+    }
+    fn player_name(&self, player: Player) -> &'static str {
+        G::player_name(player)
+    }
+    fn parse_player(&self, name: &str) -> Option<Player> {
+        G::parse_player(name)
+    }
+    fn ending(&self) -> Option<Ending> {
+        Session::ending(self)
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        Session::legal_moves(self, &mut moves);
+        moves
+            .into_iter()
+            .map(|m| self.current().format_move(m))
+            .collect()
+    }
+    fn legal_move_infos(&self) -> Vec<MoveInfo> {
+        let mut moves = Vec::new();
+        Session::legal_moves(self, &mut moves);
+        moves
+            .into_iter()
+            .map(|m| self.current().move_info(m))
+            .collect()
+    }
+    fn play(&mut self, text: &str) -> Result<String, Error> {
+        self.play_text(text)
+    }
+    fn undo(&mut self) -> Result<(), Error> {
+        Session::undo(self)
+    }
+    fn resign(&mut self, player: Player) -> Result<(), Error> {
+        Session::resign(self, player)
+    }
+    fn ply(&self) -> usize {
+        Session::ply(self)
+    }
+    fn moves(&self) -> Vec<String> {
+        self.notations()
+    }
+    fn record(&self) -> GameRecord {
+        Session::record(self)
+    }
+    fn random_move(&self, seed: u64) -> Option<String> {
+        if self.ending().is_some() {
+            return None;
+        }
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut buffer = Vec::new();
+        self.current()
+            .random_move(&mut rng, &mut buffer)
+            .map(|m| self.current().format_move(m))
+    }
+    fn evaluate(&self) -> i32 {
+        self.current().evaluate()
+    }
+    fn clone_box(&self) -> Box<dyn DynSession> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// A game type of the registry: creates sessions and runs the typed whole-game tools.
+pub trait DynGameType: Send + Sync {
+    /// The registry name.
+    fn name(&self) -> &'static str;
+    /// Every option key the game accepts.
+    fn option_keys(&self) -> Vec<&'static str>;
+    /// Checks an options string.
+    fn check_options(&self, options: &str) -> Result<(), Error>;
+    /// The start position for the options.
+    fn start_position(&self, options: &str) -> Result<String, Error>;
+    /// A new session from the start or from a position string.
+    fn new_session(
+        &self,
+        options: &str,
+        position: Option<&str>,
+    ) -> Result<Box<dyn DynSession>, Error>;
+    /// A session replayed from a record.
+    fn from_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, Error>;
+    /// perft from the start or a position.
+    fn perft(&self, options: &str, position: Option<&str>, depth: usize) -> Result<u64, Error>;
+    /// perft split by first move; `progress(done, total)` after each root move.
+    fn divide(
+        &self,
+        options: &str,
+        position: Option<&str>,
+        depth: usize,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Vec<(String, u64)>, Error>;
+    /// Random playouts for `budget` from the start or a position.
+    fn playouts(
+        &self,
+        options: &str,
+        position: Option<&str>,
+        seed: u64,
+        ply_cap: u32,
+        budget: Duration,
+    ) -> Result<PlayoutStats, Error>;
+}
+
+/// The [`DynGameType`] of a static game `G`.
+pub struct GameType<G: Game>(PhantomData<fn() -> G>);
+
+impl<G: Game> Default for GameType<G> {
+    fn default() -> Self {
+        GameType(PhantomData)
+    }
+}
+
+impl<G: Game> GameType<G> {
+    /// Splits an options string into the game's variant and the history rules.
+    pub fn parse_options(options: &str) -> Result<(G::Variant, HistoryRules), Error> {
+        let mut map = OptionMap::parse(options)?;
+        let variant = G::Variant::take_from(&mut map)?;
+        let rules = HistoryRules::take_from(&mut map)?;
+        let known: Vec<&str> = G::Variant::KEYS
+            .iter()
+            .chain(HistoryRules::KEYS.iter())
+            .copied()
+            .collect();
+        map.finish(G::NAME, &known)?;
+        Ok((variant, rules))
+    }
+
+    /// The position for options and an optional position string.
+    pub fn game(options: &str, position: Option<&str>) -> Result<(G, HistoryRules), Error> {
+        let (variant, rules) = Self::parse_options(options)?;
+        let game = match position {
+            Some(p) => G::from_position(&variant, p)?,
+            None => G::new(&variant),
+        };
+        Ok((game, rules))
+    }
+}
+
+impl<G: Game> DynGameType for GameType<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn option_keys(&self) -> Vec<&'static str> {
+        G::Variant::KEYS
+            .iter()
+            .chain(HistoryRules::KEYS.iter())
+            .copied()
+            .collect()
+    }
+    fn check_options(&self, options: &str) -> Result<(), Error> {
+        Self::parse_options(options).map(|_| ())
+    }
+    fn start_position(&self, options: &str) -> Result<String, Error> {
+        Ok(Self::game(options, None)?.0.position())
+    }
+    fn new_session(
+        &self,
+        options: &str,
+        position: Option<&str>,
+    ) -> Result<Box<dyn DynSession>, Error> {
+        let (game, rules) = Self::game(options, position)?;
+        Ok(Box::new(Session::from_game(game, rules)))
+    }
+    fn from_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, Error> {
+        let (variant, rules) = Self::parse_options(&record.options)?;
+        Ok(Box::new(Session::<G>::from_record(
+            record, &variant, rules,
+        )?))
+    }
+    fn perft(&self, options: &str, position: Option<&str>, depth: usize) -> Result<u64, Error> {
+        Ok(perft::perft(&Self::game(options, position)?.0, depth))
+    }
+    fn divide(
+        &self,
+        options: &str,
+        position: Option<&str>,
+        depth: usize,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Vec<(String, u64)>, Error> {
+        Ok(perft::divide(
+            &Self::game(options, position)?.0,
+            depth,
+            progress,
+        ))
+    }
+    fn playouts(
+        &self,
+        options: &str,
+        position: Option<&str>,
+        seed: u64,
+        ply_cap: u32,
+        budget: Duration,
+    ) -> Result<PlayoutStats, Error> {
+        let (game, _) = Self::game(options, position)?;
+        let mut rng = SmallRng::seed_from_u64(seed);
+        Ok(run_playouts(&game, &mut rng, ply_cap, budget))
+    }
+}

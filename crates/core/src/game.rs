@@ -1,0 +1,121 @@
+use crate::{Error, MoveInfo, OptionMap, Outcome, Player};
+use rand::Rng;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The options that change a game's rules or board (Villawar's `size`); not history rules.
+pub trait Variant: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
+    /// The option keys this variant reads.
+    const KEYS: &'static [&'static str];
+    /// Takes this variant's keys from the map, rejecting bad values.
+    fn take_from(map: &mut OptionMap) -> Result<Self, Error>;
+    /// The variant in option syntax (`size=10`), empty for the default.
+    fn to_options(&self) -> String;
+}
+
+/// The variant of a game that has none.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NoVariant;
+
+impl Variant for NoVariant {
+    const KEYS: &'static [&'static str] = &[];
+    fn take_from(_: &mut OptionMap) -> Result<Self, Error> {
+        Ok(NoVariant)
+    }
+    fn to_options(&self) -> String {
+        String::new()
+    }
+}
+
+/// One two-player game: a position without history, and its rules.
+///
+/// The trait is static and fast: moves are small `Copy` values, move lists are caller-owned
+/// buffers that are reused, so that generation and playouts allocate nothing per ply.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// One complete turn, identified by what it does.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// Options that change the board or rules.
+    type Variant: Variant;
+
+    /// The registry name: `void`, `krux`, `attraction`, `villawar`.
+    const NAME: &'static str;
+
+    /// The start position of the given variant.
+    fn new(variant: &Self::Variant) -> Self;
+
+    /// Parses a position string. Games whose variant shows in the position (Villawar's size)
+    /// take it from there; `variant` is then only a default.
+    fn from_position(variant: &Self::Variant, position: &str) -> Result<Self, Error>;
+
+    /// The variant this position belongs to.
+    fn variant(&self) -> Self::Variant;
+
+    /// The position string.
+    fn position(&self) -> String;
+
+    /// The side to move (in a finished game, the side that would have moved next).
+    fn to_move(&self) -> Player;
+
+    /// The result shown by the position itself, if the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Clears `moves` and fills it with every legal move, each once. Empty iff the game is over.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays a move that `legal_moves` listed.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Parses a move in this game's notation; it must be legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Error>;
+
+    /// The canonical notation of a legal move.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// The incrementally kept Zobrist hash of the whole position.
+    fn hash(&self) -> u64;
+
+    /// The same hash computed from scratch, to check the incremental one.
+    fn hash_from_scratch(&self) -> u64;
+
+    /// The key that threefold repetition compares: board and side to move, not the pass count.
+    fn repetition_key(&self) -> u64 {
+        self.hash()
+    }
+
+    /// The game's name for a side (`black`, `white`, `violet`, `red`).
+    fn player_name(player: Player) -> &'static str;
+
+    /// A text diagram of the position for terminals.
+    fn diagram(&self) -> String;
+
+    /// The cells a move touches, for interfaces that highlight and animate.
+    fn move_info(&self, mv: Self::Move) -> MoveInfo {
+        MoveInfo {
+            notation: self.format_move(mv),
+            ..MoveInfo::default()
+        }
+    }
+
+    /// A uniformly random legal move (or a cheaper sample where a game has huge move lists),
+    /// `None` when the game is over. `buffer` is scratch space.
+    fn random_move<R: Rng>(&self, rng: &mut R, buffer: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        self.legal_moves(buffer);
+        if buffer.is_empty() {
+            None
+        } else {
+            Some(buffer[rng.random_range(0..buffer.len())])
+        }
+    }
+
+    /// A heuristic value of the position for the side to move, in roughly ±1000 (0 = even).
+    fn evaluate(&self) -> i32 {
+        0
+    }
+
+    /// Parses a player name as this game writes it.
+    fn parse_player(name: &str) -> Option<Player> {
+        Player::BOTH
+            .into_iter()
+            .find(|&p| Self::player_name(p).eq_ignore_ascii_case(name))
+    }
+}

@@ -1,0 +1,29 @@
+//! The game-agnostic core of Arbiter.
+//!
+//! Every game implements the static [`Game`] trait (small `Copy` moves, a state without history).
+//! History rules live in [`Session`]; the object-safe [`dynamic`] layer and the [`Registry`] let
+//! the CLI, server and bindings speak to any game by name with strings.
+
+pub mod conformance;
+pub mod dynamic;
+mod error;
+mod game;
+mod options;
+mod outcome;
+pub mod perft;
+mod player;
+pub mod playout;
+mod record;
+mod registry;
+mod session;
+pub mod zobrist;
+
+pub use dynamic::{DynGameType, DynSession, MoveInfo};
+pub use error::Error;
+pub use game::{Game, NoVariant, Variant};
+pub use options::{HistoryRules, OptionMap};
+pub use outcome::{EndReason, Ending, Outcome};
+pub use player::Player;
+pub use record::{GameRecord, RecordResult};
+pub use registry::Registry;
+pub use session::Session;

@@ -1,0 +1,156 @@
+use crate::Error;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Options as written by a user: `key=value` pairs separated by commas (`size=10,repetition=off`).
+///
+/// Each consumer takes the keys it knows ([`OptionMap::take`]); whatever is left over is an
+/// unknown option and rejected by [`OptionMap::finish`], so typos never pass silently.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OptionMap {
+    entries: BTreeMap<String, String>,
+}
+
+impl OptionMap {
+    /// Parses `key=value,key=value`; the empty string gives no options.
+    pub fn parse(text: &str) -> Result<Self, Error> {
+        let mut entries = BTreeMap::new();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| Error::Options(format!("'{part}' is not of the form key=value")))?;
+            let (key, value) = (key.trim(), value.trim());
+            if key.is_empty() || value.is_empty() {
+                return Err(Error::Options(format!(
+                    "'{part}' has an empty key or value"
+                )));
+            }
+            if entries.insert(key.to_string(), value.to_string()).is_some() {
+                return Err(Error::Options(format!("option '{key}' is given twice")));
+            }
+        }
+        Ok(OptionMap { entries })
+    }
+
+    /// Removes and returns the value of `key`.
+    pub fn take(&mut self, key: &str) -> Option<String> {
+        self.entries.remove(key)
+    }
+
+    /// Removes `key` and parses it as an on/off flag.
+    pub fn take_flag(&mut self, key: &str) -> Result<Option<bool>, Error> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(v) => match v.as_str() {
+                "on" | "true" | "yes" | "1" => Ok(Some(true)),
+                "off" | "false" | "no" | "0" => Ok(Some(false)),
+                _ => Err(Error::Options(format!(
+                    "option '{key}' must be on or off, not '{v}'"
+                ))),
+            },
+        }
+    }
+
+    /// Removes `key` and parses it as a whole number.
+    pub fn take_number(&mut self, key: &str) -> Result<Option<u32>, Error> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(v) => v.parse().map(Some).map_err(|_| {
+                Error::Options(format!("option '{key}' must be a whole number, not '{v}'"))
+            }),
+        }
+    }
+
+    /// Fails if any key was not taken by a consumer.
+    pub fn finish(self, game: &str, known: &[&str]) -> Result<(), Error> {
+        match self.entries.keys().next() {
+            None => Ok(()),
+            Some(key) => Err(Error::Options(format!(
+                "unknown option '{key}' for {game} (known: {})",
+                known.join(", ")
+            ))),
+        }
+    }
+}
+
+/// The history rules a [`crate::Session`] applies: they are not part of any position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HistoryRules {
+    /// The third occurrence of a position (board and side to move) is a draw.
+    pub repetition: bool,
+    /// After this many plies the game is drawn.
+    pub ply_limit: Option<u32>,
+}
+
+impl Default for HistoryRules {
+    fn default() -> Self {
+        HistoryRules {
+            repetition: true,
+            ply_limit: None,
+        }
+    }
+}
+
+impl HistoryRules {
+    /// The option keys read by [`HistoryRules::take_from`].
+    pub const KEYS: [&'static str; 2] = ["repetition", "plies"];
+
+    /// Takes `repetition=on|off` and `plies=N` from the map.
+    pub fn take_from(map: &mut OptionMap) -> Result<Self, Error> {
+        let mut rules = HistoryRules::default();
+        if let Some(r) = map.take_flag("repetition")? {
+            rules.repetition = r;
+        }
+        match map.take_number("plies")? {
+            Some(0) => return Err(Error::Options("option 'plies' must be at least 1".into())),
+            limit => rules.ply_limit = limit,
+        }
+        Ok(rules)
+    }
+}
+
+impl fmt::Display for HistoryRules {
+    /// Writes only what differs from the defaults, in option syntax.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if !self.repetition {
+            parts.push("repetition=off".to_string());
+        }
+        if let Some(n) = self.ply_limit {
+            parts.push(format!("plies={n}"));
+        }
+        f.write_str(&parts.join(","))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_rejects() {
+        let mut m = OptionMap::parse("size=10, repetition=off").unwrap();
+        assert_eq!(m.take("size").as_deref(), Some("10"));
+        let rules = HistoryRules::take_from(&mut m).unwrap();
+        assert!(!rules.repetition);
+        assert!(m.finish("x", &[]).is_ok());
+        assert!(OptionMap::parse("size").is_err());
+        assert!(OptionMap::parse("size=1,size=2").is_err());
+        assert!(OptionMap::parse("=3").is_err());
+        let mut m = OptionMap::parse("plies=abc").unwrap();
+        assert!(HistoryRules::take_from(&mut m).is_err());
+        let m = OptionMap::parse("colour=red").unwrap();
+        let err = m.finish("void", &["repetition"]).unwrap_err();
+        assert!(err.to_string().contains("unknown option 'colour'"));
+    }
+
+    #[test]
+    fn displays_non_defaults_only() {
+        assert_eq!(HistoryRules::default().to_string(), "");
+        let r = HistoryRules {
+            repetition: false,
+            ply_limit: Some(9),
+        };
+        assert_eq!(r.to_string(), "repetition=off,plies=9");
+    }
+}

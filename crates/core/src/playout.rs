@@ -1,0 +1,96 @@
+//! Random playouts: the raw speed measure of a rules engine and the basis of Monte Carlo search.
+
+use crate::{Game, Outcome};
+use rand::Rng;
+use std::time::{Duration, Instant};
+
+/// What one playout did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Playout {
+    /// Plies played.
+    pub plies: u32,
+    /// The position's outcome at the end, `None` if the ply cap stopped it first.
+    pub outcome: Option<Outcome>,
+}
+
+/// Plays random legal moves from `game` until it ends or `ply_cap` plies were played.
+/// `buffer` is reused scratch space: nothing is allocated once it has grown.
+pub fn random_playout<G: Game, R: Rng>(
+    game: &mut G,
+    rng: &mut R,
+    buffer: &mut Vec<G::Move>,
+    ply_cap: u32,
+) -> Playout {
+    let mut plies = 0;
+    while plies < ply_cap {
+        match game.random_move(rng, buffer) {
+            Some(mv) => {
+                game.play(mv);
+                plies += 1;
+            }
+            None => break,
+        }
+    }
+    Playout {
+        plies,
+        outcome: game.outcome(),
+    }
+}
+
+/// Totals of many playouts, for benchmarks and statistics.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PlayoutStats {
+    /// Playouts run.
+    pub games: u64,
+    /// Plies played in all.
+    pub plies: u64,
+    /// Playouts won by the first player, by the second, drawn, and stopped by the cap.
+    pub first_wins: u64,
+    /// Playouts won by the second player.
+    pub second_wins: u64,
+    /// Playouts drawn by the position.
+    pub draws: u64,
+    /// Playouts stopped by the ply cap.
+    pub capped: u64,
+    /// Wall time spent.
+    pub elapsed: Duration,
+}
+
+impl PlayoutStats {
+    /// Plies per second.
+    pub fn plies_per_second(&self) -> f64 {
+        self.plies as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+    /// Playouts per second.
+    pub fn games_per_second(&self) -> f64 {
+        self.games as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// Runs random playouts from `start` for at least `budget` (checked between playouts).
+pub fn run_playouts<G: Game, R: Rng>(
+    start: &G,
+    rng: &mut R,
+    ply_cap: u32,
+    budget: Duration,
+) -> PlayoutStats {
+    let mut stats = PlayoutStats::default();
+    let mut buffer = Vec::with_capacity(256);
+    let began = Instant::now();
+    loop {
+        let mut game = start.clone();
+        let p = random_playout(&mut game, rng, &mut buffer, ply_cap);
+        stats.games += 1;
+        stats.plies += u64::from(p.plies);
+        match p.outcome {
+            Some(Outcome::Win(crate::Player::First)) => stats.first_wins += 1,
+            Some(Outcome::Win(crate::Player::Second)) => stats.second_wins += 1,
+            Some(Outcome::Draw) => stats.draws += 1,
+            None => stats.capped += 1,
+        }
+        stats.elapsed = began.elapsed();
+        if stats.elapsed >= budget {
+            return stats;
+        }
+    }
+}

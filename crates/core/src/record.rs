@@ -1,0 +1,30 @@
+use crate::EndReason;
+use serde::{Deserialize, Serialize};
+
+/// A game as saved to a file or sent over the network: replayable from its start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// The registry name of the game.
+    pub game: String,
+    /// The options in option syntax (`size=10,repetition=off`), empty for the defaults.
+    #[serde(default)]
+    pub options: String,
+    /// The start position string.
+    pub start: String,
+    /// The moves in notation, in order.
+    pub moves: Vec<String>,
+    /// The result, if the game is over.
+    #[serde(default)]
+    pub result: Option<RecordResult>,
+}
+
+/// A finished game's result in a record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordResult {
+    /// The winner's name as the game calls it (`black`), absent for a draw.
+    pub winner: Option<String>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}

@@ -1,0 +1,239 @@
+use crate::{
+    EndReason, Ending, Error, Game, GameRecord, HistoryRules, Outcome, Player, RecordResult,
+    Variant,
+};
+
+/// A game in progress with its history: undo, threefold repetition, ply limit and resignation.
+///
+/// The position type knows nothing of its past; everything that needs the past lives here.
+#[derive(Debug, Clone)]
+pub struct Session<G: Game> {
+    rules: HistoryRules,
+    /// `positions[i]` is the position after `i` plies; never empty.
+    positions: Vec<G>,
+    moves: Vec<G::Move>,
+    resigned: Option<Player>,
+}
+
+impl<G: Game> Session<G> {
+    /// A session from the variant's start position.
+    pub fn new(variant: &G::Variant, rules: HistoryRules) -> Self {
+        Self::from_game(G::new(variant), rules)
+    }
+
+    /// A session from a given position.
+    pub fn from_game(start: G, rules: HistoryRules) -> Self {
+        Session {
+            rules,
+            positions: vec![start],
+            moves: Vec::new(),
+            resigned: None,
+        }
+    }
+
+    /// The history rules in force.
+    pub fn rules(&self) -> HistoryRules {
+        self.rules
+    }
+
+    /// The options string that recreates this session's variant and rules (`size=10,plies=200`).
+    pub fn options(&self) -> String {
+        let parts = [
+            self.current().variant().to_options(),
+            self.rules.to_string(),
+        ];
+        parts
+            .iter()
+            .filter(|p| !p.is_empty())
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// The position now.
+    pub fn current(&self) -> &G {
+        self.positions
+            .last()
+            .expect("a session always has its start position")
+    }
+
+    /// The position the session started from.
+    pub fn start(&self) -> &G {
+        &self.positions[0]
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    /// The moves played so far, in notation.
+    pub fn notations(&self) -> Vec<String> {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(&mv, before)| before.format_move(mv))
+            .collect()
+    }
+
+    /// Plies played.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// How many times the current position (board and side to move) has occurred.
+    pub fn occurrences(&self) -> usize {
+        let key = self.current().repetition_key();
+        self.positions
+            .iter()
+            .filter(|p| p.repetition_key() == key)
+            .count()
+    }
+
+    /// The ending, if the game is over, by the board or by a history rule.
+    pub fn ending(&self) -> Option<Ending> {
+        if let Some(loser) = self.resigned {
+            return Some(Ending {
+                outcome: Outcome::Win(loser.opponent()),
+                reason: EndReason::Resignation,
+            });
+        }
+        if let Some(outcome) = self.current().outcome() {
+            return Some(Ending {
+                outcome,
+                reason: EndReason::Board,
+            });
+        }
+        if self.rules.repetition && self.occurrences() >= 3 {
+            return Some(Ending {
+                outcome: Outcome::Draw,
+                reason: EndReason::Repetition,
+            });
+        }
+        if self
+            .rules
+            .ply_limit
+            .is_some_and(|limit| self.ply() >= limit as usize)
+        {
+            return Some(Ending {
+                outcome: Outcome::Draw,
+                reason: EndReason::PlyLimit,
+            });
+        }
+        None
+    }
+
+    /// The legal moves now: none once the game is over, whatever ended it.
+    pub fn legal_moves(&self, moves: &mut Vec<G::Move>) {
+        if self.ending().is_some() {
+            moves.clear();
+        } else {
+            self.current().legal_moves(moves);
+        }
+    }
+
+    /// Plays a move, checking that it is legal now.
+    pub fn play(&mut self, mv: G::Move) -> Result<(), Error> {
+        if self.ending().is_some() {
+            return Err(Error::GameOver);
+        }
+        let mut legal = Vec::new();
+        self.current().legal_moves(&mut legal);
+        if !legal.contains(&mv) {
+            return Err(Error::bad_move(&format!("{mv:?}"), "not a legal move here"));
+        }
+        let mut next = self.current().clone();
+        next.play(mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Parses and plays a move in notation, returning its canonical notation.
+    pub fn play_text(&mut self, text: &str) -> Result<String, Error> {
+        if self.ending().is_some() {
+            return Err(Error::GameOver);
+        }
+        let mv = self.current().parse_move(text)?;
+        let canonical = self.current().format_move(mv);
+        self.play(mv)?;
+        Ok(canonical)
+    }
+
+    /// Takes back the last move (or withdraws a resignation).
+    pub fn undo(&mut self) -> Result<(), Error> {
+        if self.resigned.take().is_some() {
+            return Ok(());
+        }
+        if self.moves.pop().is_none() {
+            return Err(Error::Invalid(
+                "nothing to undo: no move has been played".into(),
+            ));
+        }
+        self.positions.pop();
+        Ok(())
+    }
+
+    /// `player` resigns (concedes); the opponent wins.
+    pub fn resign(&mut self, player: Player) -> Result<(), Error> {
+        if self.ending().is_some() {
+            return Err(Error::GameOver);
+        }
+        self.resigned = Some(player);
+        Ok(())
+    }
+
+    /// The game record: start, options, moves and result.
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            game: G::NAME.to_string(),
+            options: self.options(),
+            start: self.start().position(),
+            moves: self.notations(),
+            result: self.ending().map(|e| RecordResult {
+                winner: e.outcome.winner().map(|p| G::player_name(p).to_string()),
+                reason: e.reason,
+            }),
+        }
+    }
+
+    /// Replays a record (made with `variant` and `rules`), checking every move and the result.
+    pub fn from_record(
+        record: &GameRecord,
+        variant: &G::Variant,
+        rules: HistoryRules,
+    ) -> Result<Self, Error> {
+        if record.game != G::NAME {
+            return Err(Error::Invalid(format!(
+                "the record is of {}, not {}",
+                record.game,
+                G::NAME
+            )));
+        }
+        let start = G::from_position(variant, &record.start)?;
+        let mut session = Session::from_game(start, rules);
+        for (i, text) in record.moves.iter().enumerate() {
+            session
+                .play_text(text)
+                .map_err(|e| Error::Invalid(format!("move {} of the record: {e}", i + 1)))?;
+        }
+        if let Some(result) = &record.result {
+            if result.reason == EndReason::Resignation {
+                let winner = result
+                    .winner
+                    .as_deref()
+                    .and_then(G::parse_player)
+                    .ok_or_else(|| Error::Invalid("a resignation needs a winner".into()))?;
+                session.resign(winner.opponent())?;
+            }
+        }
+        let claimed = record.result.as_ref().map(|r| (r.winner.clone(), r.reason));
+        let actual = session.record().result.map(|r| (r.winner, r.reason));
+        if claimed != actual {
+            return Err(Error::Invalid(format!(
+                "the record's result {claimed:?} does not follow from its moves ({actual:?})"
+            )));
+        }
+        Ok(session)
+    }
+}
