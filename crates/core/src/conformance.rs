@@ -3,7 +3,8 @@
 //! It plays seeded random games and checks at every position the contracts of [`Game`]:
 //! position strings round-trip, notation round-trips, move lists are duplicate-free and
 //! empty exactly when the game is over, every move plays, the incremental hash equals the
-//! hash from scratch, records replay, undo returns to the start, and games end under a ply cap.
+//! hash from scratch, records replay, undo returns to the start, games end under a ply cap,
+//! and mangled position strings and moves are rejected without a panic.
 
 use crate::{Game, HistoryRules, Session};
 use rand::rngs::SmallRng;
@@ -15,12 +16,7 @@ pub fn check_position<G: Game>(game: &G, variant: &G::Variant) {
     let text = game.position();
     let reparsed = G::from_position(variant, &text)
         .unwrap_or_else(|e| panic!("{}: position '{text}' does not parse back: {e}", G::NAME));
-    assert_eq!(
-        reparsed.position(),
-        text,
-        "{}: position string round-trip",
-        G::NAME
-    );
+    assert_eq!(reparsed.position(), text, "{}: position string round-trip", G::NAME);
     assert_eq!(
         reparsed.hash(),
         game.hash(),
@@ -45,27 +41,18 @@ pub fn check_position<G: Game>(game: &G, variant: &G::Variant) {
     );
     let mut seen = HashSet::new();
     for &mv in &moves {
-        assert!(
-            seen.insert(mv),
-            "{}: {mv:?} listed twice in '{text}'",
-            G::NAME
-        );
+        assert!(seen.insert(mv), "{}: {mv:?} listed twice in '{text}'", G::NAME);
         let notation = game.format_move(mv);
-        let parsed = game.parse_move(&notation).unwrap_or_else(|e| {
-            panic!("{}: '{notation}' in '{text}' does not parse: {e}", G::NAME)
-        });
+        let parsed = game
+            .parse_move(&notation)
+            .unwrap_or_else(|e| panic!("{}: '{notation}' in '{text}' does not parse: {e}", G::NAME));
         assert_eq!(
             parsed,
             mv,
             "{}: parse_move(format_move) of '{notation}' in '{text}'",
             G::NAME
         );
-        assert_eq!(
-            game.move_info(mv).notation,
-            notation,
-            "{}: move_info notation",
-            G::NAME
-        );
+        assert_eq!(game.move_info(mv).notation, notation, "{}: move_info notation", G::NAME);
         let mut child = game.clone();
         child.play(mv);
         assert_eq!(
@@ -86,6 +73,37 @@ pub fn check_position<G: Game>(game: &G, variant: &G::Variant) {
     }
 }
 
+/// Feeds mutations of valid text (position strings and move notation) to the parsers:
+/// each must come back as `Ok` or as an error, never a panic.
+pub fn check_garbage<G: Game, R: Rng>(game: &G, variant: &G::Variant, rng: &mut R) {
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/ -x+*@,.";
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut samples = vec![game.position(), String::new(), "pass".to_string()];
+    samples.extend(moves.iter().take(4).map(|&m| game.format_move(m)));
+    for sample in samples {
+        for _ in 0..4 {
+            let mut bytes = sample.clone().into_bytes();
+            for _ in 0..rng.random_range(1..4) {
+                let edit = rng.random_range(0..3);
+                let at = rng.random_range(0..=bytes.len());
+                let byte = ALPHABET[rng.random_range(0..ALPHABET.len())];
+                match edit {
+                    0 => bytes.insert(at, byte),
+                    1 if at < bytes.len() => bytes[at] = byte,
+                    _ if at < bytes.len() => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.push(byte),
+                }
+            }
+            let text = String::from_utf8(bytes).expect("ASCII edits keep UTF-8");
+            let _ = G::from_position(variant, &text);
+            let _ = game.parse_move(&text);
+        }
+    }
+}
+
 /// Plays `games` seeded random games of at most `ply_cap` plies, checking every position,
 /// the game record, undo and termination. Returns the number of positions checked.
 pub fn run<G: Game>(variant: &G::Variant, seed: u64, games: usize, ply_cap: u32) -> usize {
@@ -100,6 +118,7 @@ pub fn run<G: Game>(variant: &G::Variant, seed: u64, games: usize, ply_cap: u32)
         let mut moves = Vec::new();
         while session.ending().is_none() {
             check_position(session.current(), variant);
+            check_garbage(session.current(), variant, &mut rng);
             checked += 1;
             session.legal_moves(&mut moves);
             let mv = moves[rng.random_range(0..moves.len())];
@@ -107,11 +126,7 @@ pub fn run<G: Game>(variant: &G::Variant, seed: u64, games: usize, ply_cap: u32)
         }
         check_position(session.current(), variant);
         checked += 1;
-        assert!(
-            session.ply() <= ply_cap as usize,
-            "{}: ran past the ply cap",
-            G::NAME
-        );
+        assert!(session.ply() <= ply_cap as usize, "{}: ran past the ply cap", G::NAME);
 
         let record = session.record();
         let json = serde_json::to_string(&record).expect("records serialize");
@@ -130,11 +145,7 @@ pub fn run<G: Game>(variant: &G::Variant, seed: u64, games: usize, ply_cap: u32)
             "{}: undo to start",
             G::NAME
         );
-        assert!(
-            session.undo().is_err(),
-            "{}: undo at the start must fail",
-            G::NAME
-        );
+        assert!(session.undo().is_err(), "{}: undo at the start must fail", G::NAME);
     }
     checked
 }

@@ -107,18 +107,12 @@ impl<G: Game> DynSession for Session<G> {
     fn legal_moves(&self) -> Vec<String> {
         let mut moves = Vec::new();
         Session::legal_moves(self, &mut moves);
-        moves
-            .into_iter()
-            .map(|m| self.current().format_move(m))
-            .collect()
+        moves.into_iter().map(|m| self.current().format_move(m)).collect()
     }
     fn legal_move_infos(&self) -> Vec<MoveInfo> {
         let mut moves = Vec::new();
         Session::legal_moves(self, &mut moves);
-        moves
-            .into_iter()
-            .map(|m| self.current().move_info(m))
-            .collect()
+        moves.into_iter().map(|m| self.current().move_info(m)).collect()
     }
     fn play(&mut self, text: &str) -> Result<String, Error> {
         self.play_text(text)
@@ -173,13 +167,9 @@ pub trait DynGameType: Send + Sync {
     /// The start position for the options.
     fn start_position(&self, options: &str) -> Result<String, Error>;
     /// A new session from the start or from a position string.
-    fn new_session(
-        &self,
-        options: &str,
-        position: Option<&str>,
-    ) -> Result<Box<dyn DynSession>, Error>;
+    fn new_session(&self, options: &str, position: Option<&str>) -> Result<Box<dyn DynSession>, Error>;
     /// A session replayed from a record.
-    fn from_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, Error>;
+    fn load_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, Error>;
     /// perft from the start or a position.
     fn perft(&self, options: &str, position: Option<&str>, depth: usize) -> Result<u64, Error>;
     /// perft split by first move; `progress(done, total)` after each root move.
@@ -253,19 +243,13 @@ impl<G: Game> DynGameType for GameType<G> {
     fn start_position(&self, options: &str) -> Result<String, Error> {
         Ok(Self::game(options, None)?.0.position())
     }
-    fn new_session(
-        &self,
-        options: &str,
-        position: Option<&str>,
-    ) -> Result<Box<dyn DynSession>, Error> {
+    fn new_session(&self, options: &str, position: Option<&str>) -> Result<Box<dyn DynSession>, Error> {
         let (game, rules) = Self::game(options, position)?;
         Ok(Box::new(Session::from_game(game, rules)))
     }
-    fn from_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, Error> {
+    fn load_record(&self, record: &GameRecord) -> Result<Box<dyn DynSession>, Error> {
         let (variant, rules) = Self::parse_options(&record.options)?;
-        Ok(Box::new(Session::<G>::from_record(
-            record, &variant, rules,
-        )?))
+        Ok(Box::new(Session::<G>::from_record(record, &variant, rules)?))
     }
     fn perft(&self, options: &str, position: Option<&str>, depth: usize) -> Result<u64, Error> {
         Ok(perft::perft(&Self::game(options, position)?.0, depth))
@@ -277,11 +261,7 @@ impl<G: Game> DynGameType for GameType<G> {
         depth: usize,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Vec<(String, u64)>, Error> {
-        Ok(perft::divide(
-            &Self::game(options, position)?.0,
-            depth,
-            progress,
-        ))
+        Ok(perft::divide(&Self::game(options, position)?.0, depth, progress))
     }
     fn playouts(
         &self,

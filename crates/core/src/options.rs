@@ -21,9 +21,7 @@ impl OptionMap {
                 .ok_or_else(|| Error::Options(format!("'{part}' is not of the form key=value")))?;
             let (key, value) = (key.trim(), value.trim());
             if key.is_empty() || value.is_empty() {
-                return Err(Error::Options(format!(
-                    "'{part}' has an empty key or value"
-                )));
+                return Err(Error::Options(format!("'{part}' has an empty key or value")));
             }
             if entries.insert(key.to_string(), value.to_string()).is_some() {
                 return Err(Error::Options(format!("option '{key}' is given twice")));
@@ -44,9 +42,7 @@ impl OptionMap {
             Some(v) => match v.as_str() {
                 "on" | "true" | "yes" | "1" => Ok(Some(true)),
                 "off" | "false" | "no" | "0" => Ok(Some(false)),
-                _ => Err(Error::Options(format!(
-                    "option '{key}' must be on or off, not '{v}'"
-                ))),
+                _ => Err(Error::Options(format!("option '{key}' must be on or off, not '{v}'"))),
             },
         }
     }
@@ -55,9 +51,10 @@ impl OptionMap {
     pub fn take_number(&mut self, key: &str) -> Result<Option<u32>, Error> {
         match self.take(key) {
             None => Ok(None),
-            Some(v) => v.parse().map(Some).map_err(|_| {
-                Error::Options(format!("option '{key}' must be a whole number, not '{v}'"))
-            }),
+            Some(v) => v
+                .parse()
+                .map(Some)
+                .map_err(|_| Error::Options(format!("option '{key}' must be a whole number, not '{v}'"))),
         }
     }
 

@@ -43,11 +43,7 @@ pub fn perft<G: Game>(game: &G, depth: usize) -> u64 {
 
 /// perft split by first move: `(notation, count)` in move-list order. `progress(done, total)`
 /// is called after each root move, for progress bars.
-pub fn divide<G: Game>(
-    game: &G,
-    depth: usize,
-    mut progress: impl FnMut(usize, usize),
-) -> Vec<(String, u64)> {
+pub fn divide<G: Game>(game: &G, depth: usize, mut progress: impl FnMut(usize, usize)) -> Vec<(String, u64)> {
     if depth == 0 {
         return Vec::new();
     }

@@ -15,12 +15,7 @@ pub struct Playout {
 
 /// Plays random legal moves from `game` until it ends or `ply_cap` plies were played.
 /// `buffer` is reused scratch space: nothing is allocated once it has grown.
-pub fn random_playout<G: Game, R: Rng>(
-    game: &mut G,
-    rng: &mut R,
-    buffer: &mut Vec<G::Move>,
-    ply_cap: u32,
-) -> Playout {
+pub fn random_playout<G: Game, R: Rng>(game: &mut G, rng: &mut R, buffer: &mut Vec<G::Move>, ply_cap: u32) -> Playout {
     let mut plies = 0;
     while plies < ply_cap {
         match game.random_move(rng, buffer) {
@@ -68,12 +63,7 @@ impl PlayoutStats {
 }
 
 /// Runs random playouts from `start` for at least `budget` (checked between playouts).
-pub fn run_playouts<G: Game, R: Rng>(
-    start: &G,
-    rng: &mut R,
-    ply_cap: u32,
-    budget: Duration,
-) -> PlayoutStats {
+pub fn run_playouts<G: Game, R: Rng>(start: &G, rng: &mut R, ply_cap: u32, budget: Duration) -> PlayoutStats {
     let mut stats = PlayoutStats::default();
     let mut buffer = Vec::with_capacity(256);
     let began = Instant::now();

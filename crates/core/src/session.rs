@@ -1,7 +1,4 @@
-use crate::{
-    EndReason, Ending, Error, Game, GameRecord, HistoryRules, Outcome, Player, RecordResult,
-    Variant,
-};
+use crate::{EndReason, Ending, Error, Game, GameRecord, HistoryRules, Outcome, Player, RecordResult, Variant};
 
 /// A game in progress with its history: undo, threefold repetition, ply limit and resignation.
 ///
@@ -38,10 +35,7 @@ impl<G: Game> Session<G> {
 
     /// The options string that recreates this session's variant and rules (`size=10,plies=200`).
     pub fn options(&self) -> String {
-        let parts = [
-            self.current().variant().to_options(),
-            self.rules.to_string(),
-        ];
+        let parts = [self.current().variant().to_options(), self.rules.to_string()];
         parts
             .iter()
             .filter(|p| !p.is_empty())
@@ -52,9 +46,7 @@ impl<G: Game> Session<G> {
 
     /// The position now.
     pub fn current(&self) -> &G {
-        self.positions
-            .last()
-            .expect("a session always has its start position")
+        self.positions.last().expect("a session always has its start position")
     }
 
     /// The position the session started from.
@@ -84,10 +76,7 @@ impl<G: Game> Session<G> {
     /// How many times the current position (board and side to move) has occurred.
     pub fn occurrences(&self) -> usize {
         let key = self.current().repetition_key();
-        self.positions
-            .iter()
-            .filter(|p| p.repetition_key() == key)
-            .count()
+        self.positions.iter().filter(|p| p.repetition_key() == key).count()
     }
 
     /// The ending, if the game is over, by the board or by a history rule.
@@ -110,11 +99,7 @@ impl<G: Game> Session<G> {
                 reason: EndReason::Repetition,
             });
         }
-        if self
-            .rules
-            .ply_limit
-            .is_some_and(|limit| self.ply() >= limit as usize)
-        {
+        if self.rules.ply_limit.is_some_and(|limit| self.ply() >= limit as usize) {
             return Some(Ending {
                 outcome: Outcome::Draw,
                 reason: EndReason::PlyLimit,
@@ -166,9 +151,7 @@ impl<G: Game> Session<G> {
             return Ok(());
         }
         if self.moves.pop().is_none() {
-            return Err(Error::Invalid(
-                "nothing to undo: no move has been played".into(),
-            ));
+            return Err(Error::Invalid("nothing to undo: no move has been played".into()));
         }
         self.positions.pop();
         Ok(())
@@ -198,11 +181,7 @@ impl<G: Game> Session<G> {
     }
 
     /// Replays a record (made with `variant` and `rules`), checking every move and the result.
-    pub fn from_record(
-        record: &GameRecord,
-        variant: &G::Variant,
-        rules: HistoryRules,
-    ) -> Result<Self, Error> {
+    pub fn from_record(record: &GameRecord, variant: &G::Variant, rules: HistoryRules) -> Result<Self, Error> {
         if record.game != G::NAME {
             return Err(Error::Invalid(format!(
                 "the record is of {}, not {}",

@@ -67,7 +67,9 @@ impl Void {
         };
         let enemy = self.side_to_move().opponent();
         for k in start..=length {
-            let above = from.offset(1, step * k).expect("a sweeper with a target is below orbit 5");
+            let above = from
+                .offset(1, step * k)
+                .expect("a sweeper with a target is below orbit 5");
             if self.piece(above).is_some_and(|p| p.owner == enemy) {
                 self.fall(above, 2, fell);
             }

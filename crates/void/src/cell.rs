@@ -52,7 +52,9 @@ impl Cell {
     pub fn parse(text: &str) -> Result<Cell, String> {
         let bytes = text.as_bytes();
         if bytes.len() != 2 {
-            return Err(format!("'{text}' is not a cell (a sector letter a..r and an orbit 1..5, like n5)"));
+            return Err(format!(
+                "'{text}' is not a cell (a sector letter a..r and an orbit 1..5, like n5)"
+            ));
         }
         let sector = bytes[0].to_ascii_lowercase();
         if !(b'a'..=b'r').contains(&sector) {

@@ -17,7 +17,11 @@ impl Void {
             out.push('\n');
         }
         out.push_str("   ~~~~~~~~~~~~~~~ void ~~~~~~~~~~~~~~~~\n");
-        let side = if self.side_to_move() == BLACK { "Black (lowercase)" } else { "White (uppercase)" };
+        let side = if self.side_to_move() == BLACK {
+            "Black (lowercase)"
+        } else {
+            "White (uppercase)"
+        };
         out.push_str(&format!("{side} to move"));
         if self.passes() > 0 {
             out.push_str(&format!(", {} pass(es) in a row", self.passes()));

@@ -101,8 +101,16 @@ impl Void {
         let cw = d_sector.rem_euclid(sectors);
         if d_orbit != 0 {
             let steps = d_orbit.abs();
-            let ds = if cw == 0 { 0 } else if cw <= sectors / 2 { 1 } else { -1 };
-            return (1..=steps).filter_map(|k| from.offset(d_orbit.signum() * k, ds * k)).collect();
+            let ds = if cw == 0 {
+                0
+            } else if cw <= sectors / 2 {
+                1
+            } else {
+                -1
+            };
+            return (1..=steps)
+                .filter_map(|k| from.offset(d_orbit.signum() * k, ds * k))
+                .collect();
         }
         // Orbital: clockwise if that arc is clear and (when a target is chosen) holds it.
         let clear_cw = (1..cw).all(|k| self.is_empty(from.offset(0, k).expect("orbital")));

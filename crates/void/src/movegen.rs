@@ -1,6 +1,6 @@
 //! Legal turn generation: every move with each of its attack choices.
 
-use crate::{Cell, Kind, VoidMove, Void, SECTORS};
+use crate::{Cell, Kind, Void, VoidMove, SECTORS};
 
 /// The eight directions as (orbit, sector) steps.
 pub(crate) const ALL_DIRECTIONS: [(i32, i32); 8] =
@@ -48,12 +48,18 @@ impl Void {
             out.push(VoidMove::Turn { from, to, target: None });
             for (d_orbit, d_sector) in ALL_DIRECTIONS {
                 for step in 1..=3 {
-                    let Some(cell) = to.offset(d_orbit * step, d_sector * step) else { break };
+                    let Some(cell) = to.offset(d_orbit * step, d_sector * step) else {
+                        break;
+                    };
                     if cell == from || self.is_empty(cell) {
                         continue;
                     }
                     if self.is_enemy(cell) {
-                        out.push(VoidMove::Turn { from, to, target: Some(cell) });
+                        out.push(VoidMove::Turn {
+                            from,
+                            to,
+                            target: Some(cell),
+                        });
                     }
                     break;
                 }
@@ -63,7 +69,9 @@ impl Void {
 
     fn bomber_turns(&self, from: Cell, out: &mut Vec<VoidMove>) {
         for (d_orbit, d_sector) in ALL_DIRECTIONS {
-            let Some(to) = from.offset(d_orbit, d_sector) else { continue };
+            let Some(to) = from.offset(d_orbit, d_sector) else {
+                continue;
+            };
             if !self.is_empty(to) {
                 continue;
             }
@@ -73,7 +81,11 @@ impl Void {
                 .filter_map(|orbit| Cell::new(orbit, to.sector()))
                 .find(|&c| c != from && !self.is_empty(c));
             if let Some(target) = highest_below {
-                out.push(VoidMove::Turn { from, to, target: Some(target) });
+                out.push(VoidMove::Turn {
+                    from,
+                    to,
+                    target: Some(target),
+                });
             }
         }
     }
@@ -90,34 +102,37 @@ impl Void {
         // and the target above it are listed once (clockwise); the other targets tell the arcs apart.
         let alone = self.alone_on_orbit(from);
         for ds in [1, -1] {
-            let first_candidate = out.len();
+            // Enemy pieces above the path so far: each may be chosen as the first target.
+            let mut candidates = [from; SECTORS];
+            let mut found = 0;
+            let second_way = alone && ds == -1;
             for k in 1..SECTORS as i32 {
                 let to = from.offset(0, ds * k).expect("orbital offsets stay on the board");
                 if !self.is_empty(to) {
                     break;
                 }
-                let second_way = alone && ds == -1;
                 if !second_way {
                     out.push(VoidMove::Turn { from, to, target: None });
                 }
-                if let Some(above) = to.offset(1, 0) {
-                    if self.is_enemy(above) && !second_way {
-                        out.push(VoidMove::Turn { from, to, target: Some(above) });
-                    }
+                for &target in &candidates[..found] {
+                    out.push(VoidMove::Turn {
+                        from,
+                        to,
+                        target: Some(target),
+                    });
                 }
-                // Every earlier candidate on this arc may be chosen as the first target too.
-                let mut j = 1;
-                while j < k {
-                    let path = from.offset(0, ds * j).expect("orbital");
-                    if let Some(above) = path.offset(1, 0) {
-                        if self.is_enemy(above) {
-                            out.push(VoidMove::Turn { from, to, target: Some(above) });
-                        }
+                if let Some(above) = to.offset(1, 0).filter(|&c| self.is_enemy(c)) {
+                    if !second_way {
+                        out.push(VoidMove::Turn {
+                            from,
+                            to,
+                            target: Some(above),
+                        });
                     }
-                    j += 1;
+                    candidates[found] = above;
+                    found += 1;
                 }
             }
-            let _ = first_candidate;
         }
     }
 
@@ -125,7 +140,8 @@ impl Void {
     pub(crate) fn alone_on_orbit(&self, cell: Cell) -> bool {
         let start = (cell.orbit() as usize - 1) * SECTORS;
         let row_mask = ((1u128 << SECTORS) - 1) << start;
-        let occupied = (self.occupied_by(arbiter_core::Player::First) | self.occupied_by(arbiter_core::Player::Second)) & row_mask;
+        let occupied =
+            (self.occupied_by(arbiter_core::Player::First) | self.occupied_by(arbiter_core::Player::Second)) & row_mask;
         occupied == 1u128 << cell.index()
     }
 
@@ -142,7 +158,11 @@ impl Void {
                     .filter_map(|k| to.offset(0, d_sector * k))
                     .find(|&c| !self.is_empty(c));
                 if let Some(target) = first_piece.filter(|&c| self.is_enemy(c)) {
-                    out.push(VoidMove::Turn { from, to, target: Some(target) });
+                    out.push(VoidMove::Turn {
+                        from,
+                        to,
+                        target: Some(target),
+                    });
                 }
                 n += 1;
             }

@@ -24,7 +24,11 @@ impl fmt::Display for VoidMove {
         match self {
             VoidMove::Pass => f.write_str("pass"),
             VoidMove::Turn { from, to, target: None } => write!(f, "{from}-{to}"),
-            VoidMove::Turn { from, to, target: Some(t) } => write!(f, "{from}-{to}x{t}"),
+            VoidMove::Turn {
+                from,
+                to,
+                target: Some(t),
+            } => write!(f, "{from}-{to}x{t}"),
         }
     }
 }
@@ -42,10 +46,10 @@ fn split(text: &str) -> Result<Option<Written>, String> {
     }
     let mut body = text;
     let bytes = text.as_bytes();
-    if bytes.len() > 1 && bytes[1].is_ascii_alphabetic() {
-        if !matches!(bytes[0].to_ascii_uppercase(), b'F' | b'B' | b'S' | b'X') {
-            return Err(format!("'{}' is not a piece letter (F, B, S, X)", bytes[0] as char));
-        }
+    let piece_letter = bytes
+        .first()
+        .is_some_and(|b| matches!(b.to_ascii_uppercase(), b'F' | b'B' | b'S' | b'X'));
+    if piece_letter && bytes.get(1).is_some_and(u8::is_ascii_alphabetic) {
         body = &text[1..];
     }
     let (from, rest) = body
@@ -97,10 +101,18 @@ impl Void {
             return Err(bad(format!("the {name} on {} cannot move to {}", w.from, w.to)));
         }
         if candidates.contains(&w.target) {
-            return Ok(VoidMove::Turn { from: w.from, to: w.to, target: w.target });
+            return Ok(VoidMove::Turn {
+                from: w.from,
+                to: w.to,
+                target: w.target,
+            });
         }
         let targets: Vec<String> = candidates.iter().flatten().map(|c| c.to_string()).collect();
-        let offered = if targets.is_empty() { "none".to_string() } else { targets.join(", ") };
+        let offered = if targets.is_empty() {
+            "none".to_string()
+        } else {
+            targets.join(", ")
+        };
         Err(bad(format!(
             "the {name} moving {}-{} cannot attack {} (possible targets: {offered})",
             w.from,

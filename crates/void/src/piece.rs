@@ -50,7 +50,10 @@ impl Piece {
         if (1..=8).contains(&code) {
             let i = code - 1;
             let owner = if i < 4 { Player::First } else { Player::Second };
-            Some(Piece { kind: Kind::ALL[(i % 4) as usize], owner })
+            Some(Piece {
+                kind: Kind::ALL[(i % 4) as usize],
+                owner,
+            })
         } else {
             None
         }
@@ -69,7 +72,11 @@ impl Piece {
     /// The piece of a position-string letter.
     pub fn from_letter(c: char) -> Option<Piece> {
         let kind = Kind::ALL.into_iter().find(|k| k.letter() == c.to_ascii_uppercase())?;
-        let owner = if c.is_ascii_uppercase() { crate::state::WHITE } else { crate::state::BLACK };
+        let owner = if c.is_ascii_uppercase() {
+            crate::state::WHITE
+        } else {
+            crate::state::BLACK
+        };
         Some(Piece { kind, owner })
     }
 }

@@ -21,7 +21,10 @@ impl Void {
         }
         let orbits: Vec<&str> = fields[0].split('/').collect();
         if orbits.len() != ORBITS {
-            return Err(bad(format!("expected {ORBITS} orbits separated by '/', found {}", orbits.len())));
+            return Err(bad(format!(
+                "expected {ORBITS} orbits separated by '/', found {}",
+                orbits.len()
+            )));
         }
         let mut game = Void::empty();
         for (i, row) in orbits.iter().enumerate() {
@@ -29,19 +32,27 @@ impl Void {
             let mut sector = 0usize;
             let mut chars = row.chars().peekable();
             while let Some(c) = chars.next() {
+                if c == '0' {
+                    return Err(bad(format!("orbit {orbit}: an empty run cannot start with 0")));
+                }
                 if c.is_ascii_digit() {
                     let mut run = c.to_digit(10).expect("digit") as usize;
                     while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
                         run = run * 10 + d as usize;
                         chars.next();
+                        if run > SECTORS {
+                            return Err(bad(format!("orbit {orbit}: an empty run must be 1..18")));
+                        }
                     }
-                    if run == 0 || run > SECTORS {
+                    if run > SECTORS {
                         return Err(bad(format!("orbit {orbit}: an empty run must be 1..18, not {run}")));
                     }
                     sector += run;
                 } else {
                     let piece = Piece::from_letter(c).ok_or_else(|| {
-                        bad(format!("orbit {orbit}: '{c}' is not a piece (F B S X for White, f b s x for Black)"))
+                        bad(format!(
+                            "orbit {orbit}: '{c}' is not a piece (F B S X for White, f b s x for Black)"
+                        ))
                     })?;
                     if sector < SECTORS {
                         game.put(Cell::new(orbit, sector as i32).expect("in range"), piece);

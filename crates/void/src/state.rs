@@ -30,7 +30,7 @@ impl Void {
             flagships: [0; 2],
             to_move: BLACK,
             passes: 0,
-            hash: zobrist::side(BLACK),
+            hash: zobrist::side(BLACK) ^ zobrist::passes(0),
         }
     }
 

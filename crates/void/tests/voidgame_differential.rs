@@ -21,7 +21,10 @@ const GAMES: u64 = 300;
 const PLY_CAP: u32 = 200;
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("workspace root")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("workspace root")
 }
 
 /// The Python interpreter of the project venv, with voidgame 1.1 installed there if missing.
@@ -36,14 +39,27 @@ fn voidgame_python() -> PathBuf {
             .is_ok_and(|s| s.success())
     };
     if !python.exists() || !has_voidgame(&python) {
-        let venv = Command::new("python3").args(["-m", "venv"]).arg(root.join(".venv")).status();
-        assert!(venv.is_ok_and(|s| s.success()), "could not create the .venv with python3 -m venv");
+        let venv = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(root.join(".venv"))
+            .status();
+        assert!(
+            venv.is_ok_and(|s| s.success()),
+            "could not create the .venv with python3 -m venv"
+        );
         let pip = Command::new(root.join(".venv/bin/pip"))
             .args(["install", "--quiet", "voidgame==1.1"])
             .status();
-        assert!(pip.is_ok_and(|s| s.success()), "could not pip install voidgame==1.1 into .venv");
+        assert!(
+            pip.is_ok_and(|s| s.success()),
+            "could not pip install voidgame==1.1 into .venv"
+        );
     }
-    assert!(has_voidgame(&python), "voidgame is not importable from {}", python.display());
+    assert!(
+        has_voidgame(&python),
+        "voidgame is not importable from {}",
+        python.display()
+    );
     python
 }
 
@@ -77,7 +93,10 @@ impl Oracle {
     }
 
     fn moves(&mut self, position: &str) -> BTreeSet<String> {
-        self.ask(&format!("moves {position}")).split_whitespace().map(String::from).collect()
+        self.ask(&format!("moves {position}"))
+            .split_whitespace()
+            .map(String::from)
+            .collect()
     }
 
     /// The position voidgame reaches, board and side only (voidgame has no pass count).
@@ -95,27 +114,50 @@ impl Drop for Oracle {
 
 /// Deviation 1: voidgame lets a fighter attack past its own piece at distance 1.
 fn is_fighter_past_own_piece(game: &Void, mv: &VoidMove) -> bool {
-    let VoidMove::Turn { from, to, target: Some(target) } = *mv else { return false };
+    let VoidMove::Turn {
+        from,
+        to,
+        target: Some(target),
+    } = *mv
+    else {
+        return false;
+    };
     let Some(piece) = game.piece(from) else { return false };
-    let d_sector = if (to.sector() - from.sector()).rem_euclid(18) < 9 { 1 } else { -1 };
+    let d_sector = if (to.sector() - from.sector()).rem_euclid(18) < 9 {
+        1
+    } else {
+        -1
+    };
     piece.kind == Kind::Fighter
         && to.offset(0, 2 * d_sector) == Some(target)
-        && to.offset(0, d_sector).and_then(|c| game.piece(c)).is_some_and(|p| p.owner == piece.owner)
+        && to
+            .offset(0, d_sector)
+            .and_then(|c| game.piece(c))
+            .is_some_and(|p| p.owner == piece.owner)
 }
 
 /// Deviation 2: voidgame's "willFall" marker, left where another flagship target would land,
 /// blocks a later ray. The missing attack must have such a landing cell strictly between the
 /// flagship and its target.
 fn is_flagship_ray_blocked_by_marker(game: &Void, mv: &VoidMove, ours: &[VoidMove]) -> bool {
-    let VoidMove::Turn { from, to, target: Some(target) } = *mv else { return false };
+    let VoidMove::Turn {
+        from,
+        to,
+        target: Some(target),
+    } = *mv
+    else {
+        return false;
+    };
     if game.piece(from).map(|p| p.kind) != Some(Kind::Flagship) {
         return false;
     }
     let between = ray_cells_between(to, target);
     ours.iter().any(|other| match *other {
-        VoidMove::Turn { from: f, to: t, target: Some(u) } if f == from && t == to && u != target => {
-            u.offset(-3, 0).is_some_and(|landing| between.contains(&landing))
-        }
+        VoidMove::Turn {
+            from: f,
+            to: t,
+            target: Some(u),
+        } if f == from && t == to && u != target => u.offset(-3, 0).is_some_and(|landing| between.contains(&landing)),
         _ => false,
     })
 }
@@ -145,8 +187,11 @@ fn agrees_with_voidgame_on_300_random_games() {
             }
             let position = game.position();
             positions += 1;
-            let ours: BTreeSet<String> =
-                list.iter().filter(|m| **m != VoidMove::Pass).map(|m| m.to_string()).collect();
+            let ours: BTreeSet<String> = list
+                .iter()
+                .filter(|m| **m != VoidMove::Pass)
+                .map(|m| m.to_string())
+                .collect();
             let theirs = oracle.moves(&position);
             for extra in theirs.difference(&ours) {
                 let mv = VoidMove::Turn {

@@ -92,7 +92,10 @@ fn sweeper_first_target() {
     }
     assert!(!list.contains(&"a2-f2xd3".to_string()), "own pieces are never targets");
     assert!(!list.iter().any(|m| m.starts_with("a2-j2")), "j2 is occupied");
-    assert!(list.contains(&"a2-k2".to_string()), "counter-clockwise up to the blocker");
+    assert!(
+        list.contains(&"a2-k2".to_string()),
+        "counter-clockwise up to the blocker"
+    );
     let both = play(&game, "a2-f2xc3");
     assert_eq!(both.position(), "F8f8/18/3x14/5s3x8/2X1X13 w 0");
     let one = play(&game, "a2-f2xe3");

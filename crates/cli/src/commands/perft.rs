@@ -1,0 +1,69 @@
+use crate::spec::GameSpec;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::time::Instant;
+
+/// `arbiter perft <game> <depth> [--position P] [--divide]`
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    spec: GameSpec,
+    /// Number of plies.
+    depth: usize,
+    /// Print the count below each first move.
+    #[arg(long)]
+    divide: bool,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Counts move sequences, split by first move so that a progress bar can follow.
+pub fn run(args: Args) -> Result<(), String> {
+    let (game, options) = args.spec.resolve()?;
+    let position = args.spec.position.as_deref();
+    let started = Instant::now();
+    let bar = ProgressBar::new(0).with_style(
+        ProgressStyle::with_template("{spinner} perft {msg} [{bar:30}] {pos}/{len} first moves, {elapsed}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar.set_message(args.depth.to_string());
+    let split = if args.depth == 0 {
+        game.perft(options, position, 0).map_err(|e| e.to_string())?;
+        Vec::new()
+    } else {
+        game.divide(options, position, args.depth, &mut |done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        })
+        .map_err(|e| e.to_string())?
+    };
+    bar.finish_and_clear();
+    let elapsed = started.elapsed().as_secs_f64();
+    let nodes: u64 = if args.depth == 0 {
+        1
+    } else {
+        split.iter().map(|(_, n)| n).sum()
+    };
+    let rate = nodes as f64 / elapsed.max(1e-9);
+    if args.json {
+        let divide: serde_json::Map<String, serde_json::Value> =
+            split.iter().map(|(m, n)| (m.clone(), (*n).into())).collect();
+        let value = serde_json::json!({
+            "game": game.name(), "depth": args.depth, "nodes": nodes,
+            "seconds": elapsed, "nodes_per_second": rate,
+            "divide": if args.divide { Some(divide) } else { None },
+        });
+        println!("{value}");
+        return Ok(());
+    }
+    if args.divide {
+        for (mv, n) in &split {
+            println!("{mv}: {n}");
+        }
+        println!();
+    }
+    println!("perft({}) = {nodes}", args.depth);
+    println!("time: {elapsed:.3} s, {:.0} nodes/s", rate);
+    Ok(())
+}

@@ -1,0 +1,36 @@
+//! The game argument shared by every command: `void`, `villawar:size=10`, with an optional position.
+
+use arbiter_core::{DynGameType, DynSession, Registry};
+use clap::Args;
+use std::sync::OnceLock;
+
+/// Which game, with which options, from which position.
+#[derive(Args, Debug, Clone)]
+pub struct GameSpec {
+    /// The game, optionally with options: void, krux, attraction, villawar, villawar:size=10,
+    /// void:repetition=off,plies=200.
+    pub game: String,
+    /// Start from this position string instead of the start position.
+    #[arg(long, short)]
+    pub position: Option<String>,
+}
+
+/// The registry of all games, built once.
+pub fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(arbiter_games::registry)
+}
+
+impl GameSpec {
+    /// The game type and its options string.
+    pub fn resolve(&self) -> Result<(&'static dyn DynGameType, &str), String> {
+        registry().parse_spec(&self.game).map_err(|e| e.to_string())
+    }
+
+    /// A session from the start or the given position.
+    pub fn session(&self) -> Result<Box<dyn DynSession>, String> {
+        let (game, options) = self.resolve()?;
+        game.new_session(options, self.position.as_deref())
+            .map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,152 @@
+//! The `arbiter` binary end to end: real processes, real output.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn arbiter() -> Command {
+    Command::cargo_bin("arbiter").expect("the arbiter binary is built")
+}
+
+#[test]
+fn moves_lists_the_start_turns() {
+    let out = arbiter()
+        .args(["moves", "void"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().count(), 40);
+    assert!(text.lines().any(|l| l == "m5-n4xn3"));
+}
+
+#[test]
+fn perft_counts_and_divides() {
+    arbiter()
+        .args(["perft", "void", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("perft(2) = 1564"));
+    let out = arbiter()
+        .args(["perft", "void", "2", "--divide", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(value["nodes"], 1564);
+    let divide = value["divide"].as_object().unwrap();
+    assert_eq!(divide.len(), 40);
+    assert_eq!(divide.values().map(|v| v.as_u64().unwrap()).sum::<u64>(), 1564);
+}
+
+#[test]
+fn show_draws_the_board() {
+    arbiter()
+        .args(["show", "void", "--position", "F17/5X12/18/18/4f13 b"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("5   F . . . . . . . . . . . . . . . . .")
+                .and(predicate::str::contains("position: F17/5X12/18/18/4f13 b 0")),
+        );
+}
+
+#[test]
+fn bad_input_is_a_one_line_error_not_a_panic() {
+    for args in [
+        vec!["moves", "void", "--position", "3BFB6bfb3/3S1S6s1s3 b 0"],
+        vec!["moves", "void", "--position", "3BFB6bfb3/3S1S6s1s3/3XXX6xxx3/18/18 g 0"],
+        vec!["moves", "void", "--position", "FF17/18/18/18/18 b 0"],
+        vec!["moves", "chess"],
+        vec!["moves", "void:colour=red"],
+        vec!["perft", "void:plies=x", "1"],
+        vec!["bench", "void", "--seconds", "0"],
+    ] {
+        let assert = arbiter().args(&args).assert().code(1);
+        let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn play_takes_moves_undo_and_resignation_and_saves_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.json");
+    let assert = arbiter()
+        .args(["play", "void", "--save"])
+        .arg(&file)
+        .write_stdin("m4-g4\nd3-e4xg4\nzz9\nmoves\nundo\nm4-g4\nXd3-e4\nresign\n")
+        .assert()
+        .success();
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    assert!(out.contains("black plays m4-g4"));
+    assert!(
+        out.contains("bad move 'd3-e4xg4'"),
+        "the fighter may not attack past its own piece: {out}"
+    );
+    assert!(out.contains("bad move 'zz9'"));
+    assert!(
+        out.contains("white plays d3-e4"),
+        "a leading piece letter is accepted: {out}"
+    );
+    assert!(out.contains("White wins by resignation."), "{out}");
+    let record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(record["game"], "void");
+    assert_eq!(record["moves"], serde_json::json!(["m4-g4", "d3-e4"]));
+    assert_eq!(record["result"]["reason"], "resignation");
+    assert_eq!(record["result"]["winner"], "white");
+}
+
+#[test]
+fn random_players_finish_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.json");
+    arbiter()
+        .args([
+            "play",
+            "void:plies=400",
+            "--white",
+            "random",
+            "--black",
+            "random",
+            "--seed",
+            "7",
+            "--save",
+        ])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("wins").or(predicate::str::contains("Draw")));
+    let record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert!(record["result"].is_object());
+    assert_eq!(record["options"], "plies=400");
+}
+
+#[test]
+fn play_rejects_a_side_the_game_does_not_have() {
+    arbiter()
+        .args(["play", "void", "--violet", "random"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("void has no side called violet"));
+}
+
+#[test]
+fn bench_reports_json() {
+    let out = arbiter()
+        .args(["bench", "void", "--seconds", "0.2", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let first = &value[0];
+    assert_eq!(first["game"], "void");
+    assert!(first["plies_per_second"].as_f64().unwrap() > 0.0);
+    assert!(first["perft_nodes"].as_u64().unwrap() > 0);
+}

@@ -1,0 +1,253 @@
+//! The core's shared behaviour (Session, records, registry, perft, playouts, conformance),
+//! tested once on a toy game small enough to check by hand.
+
+use arbiter_core::perft::{divide, perft};
+use arbiter_core::playout::random_playout;
+use arbiter_core::{
+    conformance, EndReason, Error, Game, GameRecord, HistoryRules, NoVariant, Outcome, Player, Registry, Session,
+};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+/// A counter from 0 to 5: each turn moves it up or down by one; whoever reaches 5 wins.
+#[derive(Debug, Clone, PartialEq)]
+struct Climb {
+    n: u8,
+    to_move: Player,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Step {
+    Up,
+    Down,
+}
+
+impl Game for Climb {
+    type Move = Step;
+    type Variant = NoVariant;
+    const NAME: &'static str = "climb";
+    fn new(_: &NoVariant) -> Self {
+        Climb {
+            n: 0,
+            to_move: Player::First,
+        }
+    }
+    fn from_position(_: &NoVariant, position: &str) -> Result<Self, Error> {
+        let (n, side) = position
+            .split_once(' ')
+            .ok_or_else(|| Error::bad_position("need 2 fields"))?;
+        let n: u8 = n.parse().map_err(|_| Error::bad_position("not a number"))?;
+        if n > 5 {
+            return Err(Error::bad_position("above 5"));
+        }
+        let to_move = match side {
+            "1" => Player::First,
+            "2" => Player::Second,
+            _ => return Err(Error::bad_position("side must be 1 or 2")),
+        };
+        Ok(Climb { n, to_move })
+    }
+    fn variant(&self) -> NoVariant {
+        NoVariant
+    }
+    fn position(&self) -> String {
+        format!("{} {}", self.n, self.to_move.index() + 1)
+    }
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.n == 5).then_some(Outcome::Win(self.to_move.opponent()))
+    }
+    fn legal_moves(&self, moves: &mut Vec<Step>) {
+        moves.clear();
+        if self.n < 5 {
+            moves.push(Step::Up);
+            if self.n > 0 {
+                moves.push(Step::Down);
+            }
+        }
+    }
+    fn play(&mut self, mv: Step) {
+        match mv {
+            Step::Up => self.n += 1,
+            Step::Down => self.n -= 1,
+        }
+        self.to_move = self.to_move.opponent();
+    }
+    fn parse_move(&self, text: &str) -> Result<Step, Error> {
+        let mv = match text {
+            "up" => Step::Up,
+            "down" => Step::Down,
+            _ => return Err(Error::bad_move(text, "write up or down")),
+        };
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        legal
+            .contains(&mv)
+            .then_some(mv)
+            .ok_or_else(|| Error::bad_move(text, "not legal here"))
+    }
+    fn format_move(&self, mv: Step) -> String {
+        if mv == Step::Up { "up" } else { "down" }.into()
+    }
+    fn hash(&self) -> u64 {
+        u64::from(self.n) * 2 + self.to_move.index() as u64
+    }
+    fn hash_from_scratch(&self) -> u64 {
+        self.hash()
+    }
+    fn player_name(player: Player) -> &'static str {
+        if player == Player::First {
+            "left"
+        } else {
+            "right"
+        }
+    }
+    fn diagram(&self) -> String {
+        format!("[{}]", self.n)
+    }
+}
+
+fn rules(repetition: bool, ply_limit: Option<u32>) -> HistoryRules {
+    HistoryRules { repetition, ply_limit }
+}
+
+#[test]
+fn perft_and_divide_count_sequences() {
+    let g = Climb::new(&NoVariant);
+    assert_eq!(perft(&g, 0), 1);
+    assert_eq!(perft(&g, 1), 1);
+    assert_eq!(perft(&g, 2), 2); // up-up, up-down
+    assert_eq!(perft(&g, 3), 3); // uuu, uud, udu
+    let mut calls = 0;
+    assert_eq!(divide(&g, 3, |_, _| calls += 1), vec![("up".to_string(), 3)]);
+    assert_eq!(calls, 1);
+}
+
+#[test]
+fn threefold_repetition_draws_when_enabled() {
+    let mut s = Session::<Climb>::new(&NoVariant, rules(true, None));
+    for mv in ["up", "down", "up", "down"] {
+        assert!(s.ending().is_none());
+        s.play_text(mv).unwrap();
+    }
+    // "0 1" has now occurred three times.
+    assert_eq!(s.occurrences(), 3);
+    assert_eq!(s.ending().map(|e| e.reason), Some(EndReason::Repetition));
+    assert_eq!(s.ending().map(|e| e.outcome), Some(Outcome::Draw));
+    assert_eq!(s.play_text("up"), Err(Error::GameOver));
+    let mut moves = vec![Step::Up];
+    s.legal_moves(&mut moves);
+    assert!(moves.is_empty(), "a finished session has no legal moves");
+
+    let mut off = Session::<Climb>::new(&NoVariant, rules(false, None));
+    for mv in ["up", "down", "up", "down", "up"] {
+        off.play_text(mv).unwrap();
+    }
+    assert!(off.ending().is_none());
+}
+
+#[test]
+fn ply_limit_draws() {
+    let mut s = Session::<Climb>::new(&NoVariant, rules(false, Some(2)));
+    s.play_text("up").unwrap();
+    assert!(s.ending().is_none());
+    s.play_text("up").unwrap();
+    assert_eq!(s.ending().map(|e| e.reason), Some(EndReason::PlyLimit));
+}
+
+#[test]
+fn board_wins_resignation_and_undo() {
+    let mut s = Session::<Climb>::new(&NoVariant, rules(true, None));
+    for _ in 0..5 {
+        s.play_text("up").unwrap();
+    }
+    let ending = s.ending().unwrap();
+    assert_eq!(
+        (ending.outcome, ending.reason),
+        (Outcome::Win(Player::First), EndReason::Board)
+    );
+    s.undo().unwrap();
+    assert!(s.ending().is_none());
+    s.resign(Player::Second).unwrap();
+    assert_eq!(s.ending().unwrap().outcome, Outcome::Win(Player::First));
+    assert_eq!(
+        s.resign(Player::First),
+        Err(Error::GameOver),
+        "no resigning a finished game"
+    );
+    s.undo().unwrap();
+    assert!(s.ending().is_none(), "undo withdraws a resignation first");
+    assert_eq!(s.ply(), 4);
+    assert!(matches!(s.play_text("sideways"), Err(Error::Move { .. })));
+    assert_eq!(s.ply(), 4, "a bad move changes nothing");
+}
+
+#[test]
+fn records_round_trip_and_tampering_is_caught() {
+    let mut s = Session::<Climb>::new(&NoVariant, rules(true, Some(50)));
+    s.play_text("up").unwrap();
+    s.resign(Player::Second).unwrap();
+    let record = s.record();
+    assert_eq!(record.options, "plies=50");
+    let json = serde_json::to_string(&record).unwrap();
+    assert!(json.contains("\"reason\":\"resignation\""), "{json}");
+    let back: GameRecord = serde_json::from_str(&json).unwrap();
+    let replay = Session::<Climb>::from_record(&back, &NoVariant, rules(true, Some(50))).unwrap();
+    assert_eq!(replay.ending(), s.ending());
+
+    let mut wrong_reason = back.clone();
+    wrong_reason.result.as_mut().unwrap().reason = EndReason::Board;
+    let err = Session::<Climb>::from_record(&wrong_reason, &NoVariant, HistoryRules::default()).unwrap_err();
+    assert!(err.to_string().contains("does not follow from its moves"), "{err}");
+    let mut unfinished = back.clone();
+    unfinished.result = None;
+    let replay = Session::<Climb>::from_record(&unfinished, &NoVariant, HistoryRules::default()).unwrap();
+    assert!(replay.ending().is_none());
+    let mut illegal = back.clone();
+    illegal.moves = vec!["down".into()];
+    let err = Session::<Climb>::from_record(&illegal, &NoVariant, HistoryRules::default()).unwrap_err();
+    assert!(err.to_string().contains("move 1 of the record"), "{err}");
+    let mut other_game = back;
+    other_game.game = "void".into();
+    assert!(Session::<Climb>::from_record(&other_game, &NoVariant, HistoryRules::default()).is_err());
+    assert!(serde_json::from_str::<GameRecord>("{\"game\":\"climb\"}").is_err());
+}
+
+#[test]
+fn registry_finds_games_and_checks_options() {
+    let registry = Registry::new().with::<Climb>();
+    assert_eq!(registry.names(), vec!["climb"]);
+    let (game, options) = registry.parse_spec("climb:plies=10,repetition=off").unwrap();
+    assert_eq!(game.name(), "climb");
+    let mut session = game.new_session(options, None).unwrap();
+    assert_eq!(session.options(), "repetition=off,plies=10");
+    assert_eq!(session.legal_moves(), vec!["up"]);
+    assert_eq!(session.play("up").unwrap(), "up");
+    assert_eq!(session.parse_player("RIGHT"), Some(Player::Second));
+    assert_eq!(game.perft(options, Some("1 1"), 2).unwrap(), 3);
+    assert!(matches!(registry.parse_spec("chess"), Err(Error::UnknownGame { .. })));
+    assert!(matches!(registry.parse_spec("climb:size=8"), Err(Error::Options(_))));
+    assert!(game.new_session("", Some("9 1")).is_err());
+    let record = session.record();
+    let restored = game.load_record(&record).unwrap();
+    assert_eq!(restored.position(), "1 2");
+}
+
+#[test]
+fn playouts_end_or_stop_at_the_cap() {
+    let mut rng = SmallRng::seed_from_u64(3);
+    let mut buffer = Vec::new();
+    let mut g = Climb::new(&NoVariant);
+    let p = random_playout(&mut g, &mut rng, &mut buffer, 10_000);
+    assert_eq!(p.outcome.is_some(), g.n == 5);
+    let mut g = Climb::new(&NoVariant);
+    let p = random_playout(&mut g, &mut rng, &mut buffer, 3);
+    assert!(p.plies <= 3);
+}
+
+#[test]
+fn the_conformance_suite_passes_on_the_toy_game() {
+    assert!(conformance::run::<Climb>(&NoVariant, 5, 20, 40) > 20);
+}

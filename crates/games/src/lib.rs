@@ -1,0 +1,18 @@
+//! Every game of Arbiter in one [`Registry`]: the only place that names them all.
+
+#![warn(missing_docs)]
+
+use arbiter_core::Registry;
+
+/// The registry of all games, by name: `void`.
+pub fn registry() -> Registry {
+    Registry::new().with::<arbiter_void::Void>()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names() {
+        assert_eq!(super::registry().names(), vec!["void"]);
+    }
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The whole test suite, on a fresh machine too: installs what the tests need, then checks
+# formatting and lints and runs every test of the workspace.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# voidgame 1.1 (the original Python Void) for the differential test, in a project-local venv.
+if ! .venv/bin/python -c 'import voidgame' 2>/dev/null; then
+  echo "== installing voidgame 1.1 into .venv"
+  python3 -m venv .venv
+  .venv/bin/pip install --quiet --disable-pip-version-check voidgame==1.1
+fi
+
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+echo "== cargo clippy"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+echo "== cargo test"
+cargo test --workspace
