@@ -107,6 +107,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
+    /// A hint for search move ordering: higher is tried first (attacks and captures high, quiet
+    /// moves 0). It only orders; it never changes which moves are legal.
+    fn move_order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
     /// A heuristic value of the position for the side to move, in roughly ±1000 (0 = even).
     fn evaluate(&self) -> i32 {
         0

@@ -4,15 +4,17 @@
 
 use arbiter_core::Registry;
 
-/// The registry of all games, by name: `void`.
+/// The registry of all games, by name: `void`, `attraction`.
 pub fn registry() -> Registry {
-    Registry::new().with::<arbiter_void::Void>()
+    Registry::new()
+        .with::<arbiter_void::Void>()
+        .with::<arbiter_attraction::Attraction>()
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn names() {
-        assert_eq!(super::registry().names(), vec!["void"]);
+        assert_eq!(super::registry().names(), vec!["void", "attraction"]);
     }
 }

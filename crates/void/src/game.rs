@@ -91,6 +91,13 @@ impl Game for Void {
     fn evaluate(&self) -> i32 {
         self.heuristic()
     }
+
+    fn move_order_hint(&self, mv: VoidMove) -> i32 {
+        match mv {
+            VoidMove::Turn { target: Some(_), .. } => 100,
+            _ => 0,
+        }
+    }
 }
 
 impl Void {

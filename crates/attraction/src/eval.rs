@@ -1,0 +1,70 @@
+//! A first heuristic: progress towards the goal row, the goal row itself, and mobility.
+
+use crate::board::Board;
+use crate::Attraction;
+use arbiter_core::{Game, Player};
+
+/// How far `player`'s stones have come from their start row, summed (0..=7 per stone).
+fn advancement(board: &Board, player: Player) -> i32 {
+    let stones = board.stones(player);
+    (0..8)
+        .map(|rank| {
+            let on_rank = (stones >> (rank * 8) & 0xFF).count_ones() as i32;
+            let progress = match player {
+                Player::First => rank,
+                Player::Second => 7 - rank,
+            };
+            on_rank * progress
+        })
+        .sum()
+}
+
+/// One side's score: its stones' progress, its goal row (own stones there, and how full it is),
+/// and how many moves it has (capped, so that mobility does not dominate).
+fn side_score(game: &Attraction, player: Player) -> i32 {
+    let board = game.board();
+    let goal = Board::goal_row(player);
+    let own_in_goal = (board.stones(player) & goal).count_ones() as i32;
+    let filled = (board.occupied() & goal).count_ones() as i32;
+    let mobility = game.mobility(player).min(80) as i32;
+    6 * advancement(board, player) + 25 * own_in_goal + 8 * filled + mobility
+}
+
+/// The value for the side to move: ±1000 for a finished game, else within ±999.
+pub(crate) fn evaluate(game: &Attraction) -> i32 {
+    let me = game.to_move();
+    if let Some(outcome) = game.outcome() {
+        return 1000 * outcome.score_for(me);
+    }
+    (side_score(game, me) - side_score(game, me.opponent())).clamp(-999, 999)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::NoVariant;
+
+    fn game(text: &str) -> Attraction {
+        Attraction::from_position(&NoVariant, text).unwrap()
+    }
+
+    #[test]
+    fn start_is_even_and_finished_games_are_extreme() {
+        assert_eq!(Attraction::new(&NoVariant).evaluate(), 0);
+        // Violet has filled rank 8 (red to move, violet just moved): red has lost.
+        assert_eq!(game("vrrrrrrr/8/8/8/8/8/8/8 r 0").evaluate(), -1000);
+        assert_eq!(game("vrrrrrrr/8/8/8/8/8/8/8 v 0").evaluate(), 1000);
+        assert_eq!(game("8/8/8/3v4/8/8/r7/8 v 2").evaluate(), 0);
+    }
+
+    #[test]
+    fn progress_counts() {
+        // The same stones, violet's advanced two ranks: good for violet, bad for red.
+        let ahead = game("rrrrrrrr/8/8/8/8/vvvvvvvv/8/8 v 0");
+        assert!(ahead.evaluate() > 50, "{}", ahead.evaluate());
+        let ahead_red_to_move = game("rrrrrrrr/8/8/8/8/vvvvvvvv/8/8 r 0");
+        assert_eq!(ahead_red_to_move.evaluate(), -ahead.evaluate());
+        let values: Vec<i32> = (0..3).map(|_| ahead.evaluate()).collect();
+        assert!(values.iter().all(|&v| v.abs() < 1000));
+    }
+}

@@ -1,0 +1,42 @@
+//! Attraction (Mathieu Rivier, Dujardin 1999) for Arbiter.
+//!
+//! Stones orbit round orthogonally adjacent stones, chaining orbits of alternating sense, and may
+//! end a chain by pushing the first stone met on an orbit one point along it. Each side tries to
+//! fill the other's start row. The binding rules are `rules/attraction.md` of the project.
+//!
+//! The state is two `u64` bitboards. Move generation finds the ends of all chains of one stone at
+//! once with bitboard shifts (a chain's future depends only on where the stone is and on the sense
+//! of its last orbit), and random playouts sample a uniform move without building the move list.
+//!
+//! ```
+//! use arbiter_attraction::Attraction;
+//! use arbiter_core::{Game, NoVariant};
+//!
+//! let game = Attraction::from_position(&NoVariant, "8/8/2v5/2r5/8/2r5/1r1vr3/8 r 0").unwrap();
+//! let mv = game.parse_move("e2-c6+d6").unwrap();
+//! let mut next = game;
+//! next.play(mv);
+//! assert_eq!(next.position(), "8/8/2rv4/2r5/8/2r5/1r1v4/8 v 0");
+//! ```
+#![warn(missing_docs)]
+
+mod bitboard;
+mod board;
+mod diagram;
+mod eval;
+mod game;
+mod movegen;
+mod moves;
+mod notation;
+mod orbit;
+mod position;
+mod route;
+mod square;
+mod zobrist;
+
+pub use bitboard::{Dir, RANK_1, RANK_8};
+pub use board::Board;
+pub use game::Attraction;
+pub use moves::Move;
+pub use orbit::Sense;
+pub use square::Square;
