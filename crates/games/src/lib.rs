@@ -4,17 +4,18 @@
 
 use arbiter_core::Registry;
 
-/// The registry of all games, by name: `void`, `attraction`.
+/// The registry of all games, by name: `void`, `attraction`, `villawar`.
 pub fn registry() -> Registry {
     Registry::new()
         .with::<arbiter_void::Void>()
         .with::<arbiter_attraction::Attraction>()
+        .with::<arbiter_villawar::Villawar>()
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn names() {
-        assert_eq!(super::registry().names(), vec!["void", "attraction"]);
+        assert_eq!(super::registry().names(), vec!["void", "attraction", "villawar"]);
     }
 }

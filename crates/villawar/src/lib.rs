@@ -1,0 +1,58 @@
+//! Villawar (Villagers and Warriors) for Arbiter: a bitboard rules engine implementing
+//! [`arbiter_core::Game`].
+//!
+//! On an N×N board (N = 6, 8 or 10; 8 by default) each side starts with its first two rows full
+//! of villagers; White moves first. A move is a **jump** along one of the 8 directions over
+//! exactly one phalanx of one's own pieces (a run of same-colour, same-type pieces on that line),
+//! with any number of empty squares before and after it:
+//!
+//! - a **villager** lands on any empty square beyond the phalanx; crossing own villagers turns
+//!   them into warriors, crossing own warriors removes them (`c1-c5`);
+//! - a **warrior** crosses only own warriors and lands on the first occupied square beyond them,
+//!   which must hold an enemy piece: it is captured (`c3xc7`).
+//!
+//! A player without a jump must `pass`; two passes in a row end the game, which is then scored by
+//! comparing villagers row by row from the far row down (then warriors).
+//!
+//! The binding rules are `shared/rules/villawar.md`; the crate README lists the rulings.
+//!
+//! ```
+//! use arbiter_core::Game;
+//! use arbiter_villawar::{Villawar, VillawarVariant};
+//!
+//! let mut game = Villawar::new(&VillawarVariant::default());
+//! let mut moves = Vec::new();
+//! game.legal_moves(&mut moves);
+//! assert_eq!(moves.len(), 68);
+//! let mv = game.parse_move("a1-a4").unwrap();
+//! game.play(mv);
+//! assert_eq!(game.position(), "vvvvvvvv/vvvvvvvv/8/8/V7/8/WVVVVVVV/1VVVVVVV b 0");
+//! ```
+
+#![warn(missing_docs)]
+
+mod bits;
+mod board;
+mod diagram;
+mod direction;
+mod eval;
+mod fill;
+mod game;
+mod geometry;
+mod movegen;
+mod moves;
+mod notation;
+mod piece;
+mod play;
+mod position;
+mod score;
+mod size;
+mod square;
+mod zobrist;
+
+pub use direction::Direction;
+pub use game::Villawar;
+pub use moves::Move;
+pub use piece::{color_name, Kind, Piece, BLACK, WHITE};
+pub use size::{Size, VillawarVariant};
+pub use square::{Square, SquareName};

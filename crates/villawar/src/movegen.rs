@@ -1,0 +1,122 @@
+//! Move generation: per direction, whole-board fills find every piece that has a jump (no branch
+//! per piece and direction), then a few ray look-ups and bit scans give its landing squares.
+//!
+//! Along direction `d` from the jumper: the first occupied square `b` must be an own piece; the
+//! phalanx is the run of `b`'s colour and type starting at `b` (the jumper itself is never part
+//! of it); `e`, the first square after the run, decides the rest:
+//! - a villager needs `e` empty and may land on `e` or any square of the empty stretch after it;
+//! - a warrior needs a warrior phalanx, and lands on the first occupied square from `e` on, which
+//!   must hold an enemy piece.
+//!
+//! The direction is a const parameter so that "nearest square on a ray" is a fixed bit scan.
+
+use crate::bits::Bits;
+use crate::board::Board;
+use crate::fill::{fill_back, step_back};
+use crate::geometry::{Geometry, MAX_SQUARES};
+use crate::moves::Move;
+
+type Rays<B> = [[B; 8]; MAX_SQUARES];
+
+/// The nearest square of `set` along direction `D` (lowest bit for the ascending directions).
+#[inline(always)]
+fn nearest<B: Bits, const D: usize>(set: B) -> usize {
+    if D < 4 {
+        set.lowest()
+    } else {
+        set.highest()
+    }
+}
+
+/// The squares nearer than every square of `set` along direction `D` (all if `set` is empty).
+#[inline(always)]
+fn nearer_than<B: Bits, const D: usize>(set: B) -> B {
+    if D < 4 {
+        set.below_lowest()
+    } else {
+        set.above_highest()
+    }
+}
+
+/// The squares a villager on `s` lands on in direction `D`, given that it has a jump there:
+/// the empty stretch right after the phalanx that starts at the first piece ahead.
+#[inline(always)]
+fn villager_landings<B: Bits, const D: usize>(s: usize, ov: B, ow: B, occ: B, rays: &Rays<B>) -> B {
+    let b = nearest::<B, D>(occ & rays[s][D]);
+    let run = if ov.has(b) { ov } else { ow };
+    let e = nearest::<B, D>(rays[b][D] & !run);
+    let beyond = rays[e][D];
+    (beyond & nearer_than::<B, D>(occ & beyond)) | B::bit(e)
+}
+
+/// The square the warrior on `s` captures on in direction `D`, given that it has a capture
+/// there: the first piece past its warrior phalanx.
+#[inline(always)]
+fn warrior_target<B: Bits, const D: usize>(s: usize, ow: B, occ: B, rays: &Rays<B>) -> usize {
+    let b = nearest::<B, D>(occ & rays[s][D]);
+    let e = nearest::<B, D>(rays[b][D] & !ow);
+    nearest::<B, D>(occ & (rays[e][D] | B::bit(e)))
+}
+
+/// Every jump in direction `D`: first the pieces that have one (by whole-board fills), then
+/// their landing squares by ray look-ups.
+#[inline(always)]
+fn direction<G: Geometry, const D: usize>(ov: G::B, ow: G::B, occ: G::B, empty: G::B, out: &mut Vec<Move>) {
+    let rays = &G::tables().rays;
+    let own = ov | ow;
+    // Own pieces whose run (same colour and type, along D) ends just before an empty square.
+    let run_then_empty = fill_back::<G, D>(
+        own & step_back::<G, D>(empty),
+        (ov & step_back::<G, D>(ov)) | (ow & step_back::<G, D>(ow)),
+    );
+    // A villager jumps if, past empty squares, the first piece ahead starts such a run.
+    let reach = fill_back::<G, D>(run_then_empty, empty);
+    let mut villagers = ov & step_back::<G, D>(reach);
+    while !villagers.none() {
+        let s = villagers.pop();
+        let mut land = villager_landings::<G::B, D>(s, ov, ow, occ, rays);
+        while !land.none() {
+            out.push(Move::jump(s, land.pop(), D));
+        }
+    }
+    if ow.count() < 2 {
+        return; // a warrior can only jump another warrior
+    }
+    // Squares from which the first piece ahead (at or after) is an enemy.
+    let enemy = occ & !own;
+    let enemy_ahead = fill_back::<G, D>(enemy, empty);
+    let warrior_run = fill_back::<G, D>(ow & step_back::<G, D>(enemy_ahead), ow & step_back::<G, D>(ow));
+    let reach = fill_back::<G, D>(warrior_run, empty);
+    let mut warriors = ow & step_back::<G, D>(reach);
+    while !warriors.none() {
+        let s = warriors.pop();
+        out.push(Move::jump(s, warrior_target::<G::B, D>(s, ow, occ, rays), D));
+    }
+}
+
+impl<G: Geometry> Board<G> {
+    /// Clears `out` and fills it with every legal move: the jumps, or the pass when there is none;
+    /// nothing once two passes ended the game.
+    #[inline]
+    pub fn generate(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.passes >= 2 {
+            return;
+        }
+        let us = self.side.index() * 2;
+        let (ov, ow) = (self.pieces[us], self.pieces[us + 1]);
+        let occ = self.occupied();
+        let empty = !occ & G::tables().full;
+        direction::<G, 0>(ov, ow, occ, empty, out);
+        direction::<G, 1>(ov, ow, occ, empty, out);
+        direction::<G, 2>(ov, ow, occ, empty, out);
+        direction::<G, 3>(ov, ow, occ, empty, out);
+        direction::<G, 4>(ov, ow, occ, empty, out);
+        direction::<G, 5>(ov, ow, occ, empty, out);
+        direction::<G, 6>(ov, ow, occ, empty, out);
+        direction::<G, 7>(ov, ow, occ, empty, out);
+        if out.is_empty() {
+            out.push(Move::PASS);
+        }
+    }
+}
