@@ -4,10 +4,11 @@
 
 use arbiter_core::Registry;
 
-/// The registry of all games, by name: `void`, `attraction`, `villawar`.
+/// The registry of all games, by name: `void`, `krux`, `attraction`, `villawar`.
 pub fn registry() -> Registry {
     Registry::new()
         .with::<arbiter_void::Void>()
+        .with::<arbiter_krux::Krux>()
         .with::<arbiter_attraction::Attraction>()
         .with::<arbiter_villawar::Villawar>()
 }
@@ -16,6 +17,6 @@ pub fn registry() -> Registry {
 mod tests {
     #[test]
     fn names() {
-        assert_eq!(super::registry().names(), vec!["void", "attraction", "villawar"]);
+        assert_eq!(super::registry().names(), vec!["void", "krux", "attraction", "villawar"]);
     }
 }

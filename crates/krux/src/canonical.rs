@@ -1,0 +1,109 @@
+//! Canonical notation: for every distinct turn, the token sequence with the fewest tokens, ties
+//! broken by the smallest string in byte order.
+//!
+//! A breadth-first search over intermediate states, expanding each state's tokens in byte order,
+//! discovers states level by level in the order of their best sequences; the first state found
+//! with a given result therefore carries that result's canonical sequence. States dominated by
+//! an earlier one (same board, no more steps or actions left) are skipped: the earlier one has a
+//! sequence no longer and, at equal length, smaller, so nothing canonical is lost.
+//!
+//! One search gives every turn's sequence; the last position's answers are cached per thread,
+//! so listing all turns in notation costs one search.
+
+use crate::krux_move::Move;
+use crate::state::Krux;
+use crate::token::Token;
+use crate::turn::TurnState;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// Every turn's canonical sequence for one position, as a tree of search nodes.
+pub(crate) struct Canonical {
+    /// (parent node, token that led here); node 0 is the turn's start.
+    nodes: Vec<(u32, Token)>,
+    /// Result key → node holding its canonical sequence.
+    results: HashMap<u64, u32>,
+}
+
+impl Canonical {
+    /// Searches every turn of `k`.
+    pub fn search(k: &Krux) -> Canonical {
+        let mut nodes: Vec<(u32, Token)> = Vec::new();
+        let mut states: Vec<TurnState> = Vec::new();
+        let mut results = HashMap::new();
+        let mut seen: HashMap<u64, u16> = HashMap::new();
+        if k.is_over() {
+            return Canonical { nodes, results };
+        }
+        let root = TurnState::start(k);
+        let dominators = |b: usize| -> u16 {
+            let mut m = 0;
+            for o in 0..12 {
+                if o / 3 >= b / 3 && o % 3 >= b % 3 {
+                    m |= 1 << o;
+                }
+            }
+            m
+        };
+        let mut discover =
+            |st: TurnState, parent: u32, token: Token, nodes: &mut Vec<(u32, Token)>, states: &mut Vec<TurnState>| {
+                let key = st.key();
+                let entry = seen.entry(key).or_insert(0);
+                if *entry & dominators(st.budget()) != 0 {
+                    return;
+                }
+                *entry |= 1 << st.budget();
+                let id = nodes.len() as u32;
+                nodes.push((parent, token));
+                states.push(st);
+                if st.can_finish() {
+                    results.entry(key).or_insert(id);
+                }
+            };
+        // The root's token is a placeholder: node 0 has no token.
+        discover(root, 0, Token::Ring(crate::piece::Ring::Blue), &mut nodes, &mut states);
+        let mut children: Vec<(Token, TurnState)> = Vec::new();
+        let mut next = 0;
+        while next < states.len() {
+            let st = states[next];
+            children.clear();
+            st.expand(|t, c| children.push((t, *c)));
+            children.sort_unstable_by_key(|c| c.0);
+            for &(t, c) in &children {
+                discover(c, next as u32, t, &mut nodes, &mut states);
+            }
+            next += 1;
+        }
+        Canonical { nodes, results }
+    }
+
+    /// The canonical tokens of a turn (empty for the empty turn), `None` if it is not a turn here.
+    pub fn tokens(&self, mv: Move) -> Option<Vec<Token>> {
+        let mut node = *self.results.get(&mv.0)?;
+        let mut out = Vec::new();
+        while node != 0 {
+            let (parent, token) = self.nodes[node as usize];
+            out.push(token);
+            node = parent;
+        }
+        out.reverse();
+        Some(out)
+    }
+}
+
+thread_local! {
+    /// The last position searched and its answers.
+    static CACHE: RefCell<Option<(Krux, Canonical)>> = const { RefCell::new(None) };
+}
+
+/// The canonical tokens of `mv` in `k`, `None` if `mv` is not a turn of `k`.
+pub(crate) fn canonical_tokens(k: &Krux, mv: Move) -> Option<Vec<Token>> {
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        match &*cache {
+            Some((pos, _)) if pos == k => {}
+            _ => *cache = Some((*k, Canonical::search(k))),
+        }
+        cache.as_ref().and_then(|(_, c)| c.tokens(mv))
+    })
+}

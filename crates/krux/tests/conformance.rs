@@ -1,0 +1,27 @@
+//! The core conformance suite on Krux: seeded random games with a ply cap, every position
+//! checked (round-trips, notation, hashes, duplicate-free move lists, random moves, records,
+//! undo). Each position's whole turn list is formatted and parsed back, so games are few.
+
+use arbiter_core::{conformance, Game, NoVariant};
+use arbiter_krux::Krux;
+
+#[test]
+fn conformance_suite() {
+    let checked = conformance::run::<Krux>(&NoVariant, 7, 20, 60);
+    assert!(checked >= 100, "{checked}");
+    println!("{checked} positions checked");
+}
+
+#[test]
+fn conformance_on_sharp_positions() {
+    // Positions next to the hole, where wins and illegal own falls abound.
+    for text in [
+        "1g....../......./...2b.../..3p*4g../...5b.../......./......6p 1",
+        "1g....../......./...2b.../..3p*4g../...5b.../......./......6p 2",
+        ".....46/...1b.../......./...*.../......./...2.../35..... 1",
+        "....6.4/......./..2..../..1b*.../......./......./35..... 1",
+    ] {
+        let k = Krux::from_position(&NoVariant, text).unwrap();
+        conformance::check_position(&k, &NoVariant);
+    }
+}
