@@ -17,6 +17,9 @@ pub fn registry() -> Registry {
 mod tests {
     #[test]
     fn names() {
-        assert_eq!(super::registry().names(), vec!["void", "krux", "attraction", "villawar"]);
+        assert_eq!(
+            super::registry().names(),
+            vec!["void", "krux", "attraction", "villawar"]
+        );
     }
 }

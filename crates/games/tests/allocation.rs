@@ -3,8 +3,8 @@
 //! A counting global allocator watches seeded random playouts after a warm-up that lets the
 //! reused move buffer reach its size; any allocation during the measured playouts fails.
 
-use arbiter_core::playout::random_playout;
 use arbiter_core::{Game, NoVariant};
+use arbiter_villawar::{Size, VillawarVariant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -44,21 +44,33 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Allocations made by `plies` of random play from `start` after a warm-up.
-fn allocations_in_playouts<G: Game>(start: &G, playouts: usize) -> (usize, u64) {
-    let mut rng = SmallRng::seed_from_u64(11);
-    let mut buffer = Vec::with_capacity(1 << 15);
-    for _ in 0..20 {
-        random_playout(&mut start.clone(), &mut rng, &mut buffer, 300);
-    }
+/// Random play from `start`, listing the legal moves of every position on the way (as search
+/// does) besides sampling a move (as playouts do). Returns the plies played.
+fn play_randomly<G: Game>(start: &G, playouts: usize, rng: &mut SmallRng, buffers: &mut [Vec<G::Move>; 2]) -> u64 {
     let mut plies = 0;
-    ALLOCATIONS.with(|a| a.set(0));
-    COUNTING.with(|c| c.set(true));
     for _ in 0..playouts {
         let mut game = start.clone();
-        plies += u64::from(random_playout(&mut game, &mut rng, &mut buffer, 300).plies);
-        game.legal_moves(&mut buffer);
+        for _ in 0..300 {
+            game.legal_moves(&mut buffers[0]);
+            let Some(mv) = game.random_move(rng, &mut buffers[1]) else {
+                break;
+            };
+            game.play(mv);
+            plies += 1;
+        }
     }
+    plies
+}
+
+/// Allocations made by `playouts` random games after a warm-up of the same kind, which lets the
+/// reused buffers and tables reach their size.
+fn allocations_in_playouts<G: Game>(start: &G, playouts: usize) -> (usize, u64) {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut buffers = [Vec::with_capacity(1 << 15), Vec::with_capacity(1 << 15)];
+    play_randomly(start, 20, &mut rng, &mut buffers);
+    ALLOCATIONS.with(|a| a.set(0));
+    COUNTING.with(|c| c.set(true));
+    let plies = play_randomly(start, playouts, &mut rng, &mut buffers);
     COUNTING.with(|c| c.set(false));
     (ALLOCATIONS.with(Cell::get), plies)
 }
@@ -75,6 +87,24 @@ fn attraction_allocates_nothing_per_ply() {
     let (allocations, plies) = allocations_in_playouts(&arbiter_attraction::Attraction::new(&NoVariant), 100);
     assert!(plies > 10_000, "{plies}");
     assert_eq!(allocations, 0, "allocations during {plies} plies");
+}
+
+#[test]
+fn krux_allocates_nothing_per_ply() {
+    let (allocations, plies) = allocations_in_playouts(&arbiter_krux::Krux::new(&NoVariant), 60);
+    assert!(plies > 3_000, "{plies}");
+    assert_eq!(allocations, 0, "allocations during {plies} plies");
+}
+
+#[test]
+fn villawar_allocates_nothing_per_ply_on_every_size() {
+    for size in [Size::Six, Size::Eight, Size::Ten] {
+        let variant = VillawarVariant { size };
+        let start = arbiter_villawar::Villawar::new(&variant);
+        let (allocations, plies) = allocations_in_playouts(&start, 100);
+        assert!(plies > 2_000, "{plies}");
+        assert_eq!(allocations, 0, "allocations during {plies} plies on {size:?}");
+    }
 }
 
 #[test]
