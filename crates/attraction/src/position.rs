@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::Square;
-use arbiter_core::{Error, Player};
+use arbiter_core::{Error, Player, PositionFields};
 
 /// A parsed position string.
 pub(crate) struct Parsed {
@@ -15,27 +15,9 @@ pub(crate) struct Parsed {
 /// Parses a position string, naming exactly what is wrong if it is not one.
 pub(crate) fn parse(text: &str) -> Result<Parsed, Error> {
     let bad = |reason: String| Error::bad_position(format!("'{text}': {reason}"));
-    let trimmed = text.trim();
-    if trimmed.is_empty() {
-        return Err(bad("the position is empty".into()));
-    }
-    let fields: Vec<&str> = trimmed.split(' ').collect();
-    if fields.iter().any(|f| f.is_empty()) {
-        return Err(bad("fields must be separated by single spaces".into()));
-    }
-    if fields.len() < 2 {
-        return Err(bad(
-            "expected the board, the side to move (v or r) and the pass count".into()
-        ));
-    }
-    if fields.len() > 3 {
-        return Err(bad(format!(
-            "expected 2 or 3 fields (board, side to move, passes), found {}",
-            fields.len()
-        )));
-    }
-    let board = parse_board(fields[0]).map_err(bad)?;
-    let to_move = match fields[1] {
+    let fields = PositionFields::split(text, "v or r")?;
+    let board = parse_board(fields.board).map_err(bad)?;
+    let to_move = match fields.mover {
         "v" => Player::First,
         "r" => Player::Second,
         other => {
@@ -44,13 +26,11 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, Error> {
             )))
         }
     };
-    let passes = match fields.get(2).copied() {
-        None | Some("0") => 0,
-        Some("1") => 1,
-        Some("2") => 2,
-        Some(other) => return Err(bad(format!("the pass count must be 0, 1 or 2, not '{other}'"))),
-    };
-    Ok(Parsed { board, to_move, passes })
+    Ok(Parsed {
+        board,
+        to_move,
+        passes: fields.passes,
+    })
 }
 
 fn parse_board(text: &str) -> Result<Board, String> {

@@ -54,7 +54,7 @@ fn errors_name_the_problem() {
         ("rrrrrrrr/8/8/8/8/8/8/44 v 0", "two digits in a row"),
         ("rrrrrrrr/8/8/8/8/8/8/vvvvvvvv w 0", "side to move must be 'v'"),
         ("rrrrrrrr/8/8/8/8/8/8/vvvvvvvv v 3", "pass count must be 0, 1 or 2"),
-        ("rrrrrrrr/8/8/8/8/8/8/vvvvvvvv v 0 0", "expected 2 or 3 fields"),
+        ("rrrrrrrr/8/8/8/8/8/8/vvvvvvvv v 0 0", "expected 3 fields"),
         ("rrrrrrrr/8/8/8/8/8/8/vvvvvvvv  v 0", "single spaces"),
         ("rrrrrrrr/8/8/8/8//8/vvvvvvvv v 0", "rank 3 is empty"),
     ];

@@ -73,33 +73,51 @@ pub fn check_position<G: Game>(game: &G, variant: &G::Variant) {
     }
 }
 
-/// Feeds mutations of valid text (position strings and move notation) to the parsers:
-/// each must come back as `Ok` or as an error, never a panic.
+/// Feeds mutations of valid text (position strings and move notation, with non-ASCII and
+/// control characters among the edits) to the parsers: each must either reject it with an
+/// error or accept it as something valid — a position that round-trips, a listed legal move —
+/// and never panic.
 pub fn check_garbage<G: Game, R: Rng>(game: &G, variant: &G::Variant, rng: &mut R) {
-    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/ -x+*@,.";
+    const ALPHABET: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/ -x+*@,.\t\né½—🂡";
+    let alphabet: Vec<char> = ALPHABET.chars().collect();
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     let mut samples = vec![game.position(), String::new(), "pass".to_string()];
     samples.extend(moves.iter().take(4).map(|&m| game.format_move(m)));
     for sample in samples {
         for _ in 0..4 {
-            let mut bytes = sample.clone().into_bytes();
+            let mut chars: Vec<char> = sample.chars().collect();
             for _ in 0..rng.random_range(1..4) {
-                let edit = rng.random_range(0..3);
-                let at = rng.random_range(0..=bytes.len());
-                let byte = ALPHABET[rng.random_range(0..ALPHABET.len())];
-                match edit {
-                    0 => bytes.insert(at, byte),
-                    1 if at < bytes.len() => bytes[at] = byte,
-                    _ if at < bytes.len() => {
-                        bytes.remove(at);
+                let at = rng.random_range(0..=chars.len());
+                let c = alphabet[rng.random_range(0..alphabet.len())];
+                match rng.random_range(0..3) {
+                    0 => chars.insert(at, c),
+                    1 if at < chars.len() => chars[at] = c,
+                    _ if at < chars.len() => {
+                        chars.remove(at);
                     }
-                    _ => bytes.push(byte),
+                    _ => chars.push(c),
                 }
             }
-            let text = String::from_utf8(bytes).expect("ASCII edits keep UTF-8");
-            let _ = G::from_position(variant, &text);
-            let _ = game.parse_move(&text);
+            let text: String = chars.into_iter().collect();
+            if let Ok(parsed) = G::from_position(variant, &text) {
+                let canonical = parsed.position();
+                let again = G::from_position(variant, &canonical)
+                    .unwrap_or_else(|e| panic!("{}: '{text}' parsed, but its output '{canonical}' not: {e}", G::NAME));
+                assert_eq!(
+                    again.position(),
+                    canonical,
+                    "{}: accepted '{text}' does not round-trip",
+                    G::NAME
+                );
+            }
+            if let Ok(mv) = game.parse_move(&text) {
+                assert!(
+                    moves.contains(&mv),
+                    "{}: '{text}' parsed to an unlisted move {mv:?}",
+                    G::NAME
+                );
+            }
         }
     }
 }

@@ -215,13 +215,25 @@ impl<G: Game> GameType<G> {
         Ok((variant, rules))
     }
 
-    /// The position for options and an optional position string.
+    /// The position for options and an optional position string. A variant given explicitly in
+    /// the options must agree with the position (`size=10` with an 8×8 board is an error).
     pub fn game(options: &str, position: Option<&str>) -> Result<(G, HistoryRules), Error> {
         let (variant, rules) = Self::parse_options(options)?;
         let game = match position {
             Some(p) => G::from_position(&variant, p)?,
             None => G::new(&variant),
         };
+        let map = OptionMap::parse(options)?;
+        if G::Variant::KEYS.iter().any(|k| map.has(k)) && game.variant() != variant {
+            return Err(Error::Options(format!(
+                "the position does not fit the options '{options}' (it is a {} position{})",
+                G::NAME,
+                match game.variant().to_options() {
+                    o if o.is_empty() => " of the default variant".to_string(),
+                    o => format!(" with {o}"),
+                }
+            )));
+        }
         Ok((game, rules))
     }
 }

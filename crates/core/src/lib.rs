@@ -4,6 +4,8 @@
 //! History rules live in [`Session`]; the object-safe [`dynamic`] layer and the [`Registry`] let
 //! the CLI, server and bindings speak to any game by name with strings.
 
+#![warn(missing_docs)]
+
 pub mod conformance;
 pub mod dynamic;
 mod error;
@@ -13,6 +15,7 @@ mod outcome;
 pub mod perft;
 mod player;
 pub mod playout;
+mod position_fields;
 mod record;
 mod registry;
 mod session;
@@ -24,6 +27,7 @@ pub use game::{Game, NoVariant, Variant};
 pub use options::{HistoryRules, OptionMap};
 pub use outcome::{EndReason, Ending, Outcome};
 pub use player::Player;
+pub use position_fields::PositionFields;
 pub use record::{GameRecord, RecordResult};
 pub use registry::Registry;
 pub use session::Session;

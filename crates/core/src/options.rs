@@ -30,6 +30,11 @@ impl OptionMap {
         Ok(OptionMap { entries })
     }
 
+    /// Whether `key` is given.
+    pub fn has(&self, key: &str) -> bool {
+        self.entries.contains_key(key)
+    }
+
     /// Removes and returns the value of `key`.
     pub fn take(&mut self, key: &str) -> Option<String> {
         self.entries.remove(key)

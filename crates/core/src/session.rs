@@ -1,4 +1,5 @@
 use crate::{EndReason, Ending, Error, Game, GameRecord, HistoryRules, Outcome, Player, RecordResult, Variant};
+use std::collections::HashMap;
 
 /// A game in progress with its history: undo, threefold repetition, ply limit and resignation.
 ///
@@ -10,6 +11,10 @@ pub struct Session<G: Game> {
     positions: Vec<G>,
     moves: Vec<G::Move>,
     resigned: Option<Player>,
+    /// How often each repetition key occurs in `positions`, kept by `play` and `undo`.
+    seen: HashMap<u64, u32>,
+    /// Reused for the legality check of `play`.
+    scratch: Vec<G::Move>,
 }
 
 impl<G: Game> Session<G> {
@@ -20,11 +25,14 @@ impl<G: Game> Session<G> {
 
     /// A session from a given position.
     pub fn from_game(start: G, rules: HistoryRules) -> Self {
+        let seen = HashMap::from([(start.repetition_key(), 1)]);
         Session {
             rules,
             positions: vec![start],
             moves: Vec::new(),
             resigned: None,
+            seen,
+            scratch: Vec::new(),
         }
     }
 
@@ -75,8 +83,9 @@ impl<G: Game> Session<G> {
 
     /// How many times the current position (board and side to move) has occurred.
     pub fn occurrences(&self) -> usize {
-        let key = self.current().repetition_key();
-        self.positions.iter().filter(|p| p.repetition_key() == key).count()
+        self.seen
+            .get(&self.current().repetition_key())
+            .map_or(0, |&n| n as usize)
     }
 
     /// The ending, if the game is over, by the board or by a history rule.
@@ -122,13 +131,16 @@ impl<G: Game> Session<G> {
         if self.ending().is_some() {
             return Err(Error::GameOver);
         }
-        let mut legal = Vec::new();
+        let mut legal = std::mem::take(&mut self.scratch);
         self.current().legal_moves(&mut legal);
-        if !legal.contains(&mv) {
+        let is_legal = legal.contains(&mv);
+        self.scratch = legal;
+        if !is_legal {
             return Err(Error::bad_move(&format!("{mv:?}"), "not a legal move here"));
         }
         let mut next = self.current().clone();
         next.play(mv);
+        *self.seen.entry(next.repetition_key()).or_insert(0) += 1;
         self.positions.push(next);
         self.moves.push(mv);
         Ok(())
@@ -153,7 +165,17 @@ impl<G: Game> Session<G> {
         if self.moves.pop().is_none() {
             return Err(Error::Invalid("nothing to undo: no move has been played".into()));
         }
-        self.positions.pop();
+        let undone = self
+            .positions
+            .pop()
+            .expect("one position per move and the start")
+            .repetition_key();
+        if let Some(count) = self.seen.get_mut(&undone) {
+            *count -= 1;
+            if *count == 0 {
+                self.seen.remove(&undone);
+            }
+        }
         Ok(())
     }
 

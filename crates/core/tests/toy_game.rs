@@ -230,6 +230,12 @@ fn registry_finds_games_and_checks_options() {
     assert!(matches!(registry.parse_spec("chess"), Err(Error::UnknownGame { .. })));
     assert!(matches!(registry.parse_spec("climb:size=8"), Err(Error::Options(_))));
     assert!(game.new_session("", Some("9 1")).is_err());
+    let err = game
+        .new_session("plies=x", None)
+        .err()
+        .expect("bad option value")
+        .to_string();
+    assert!(err.contains("must be a whole number"), "{err}");
     let record = session.record();
     let restored = game.load_record(&record).unwrap();
     assert_eq!(restored.position(), "1 2");

@@ -116,8 +116,8 @@ pub(crate) fn parse(text: &str) -> Result<Krux, Error> {
     if let Some(fallen) = k.fallen() {
         if fallen.owner() != to_move.owner() {
             return Err(Error::bad_position(format!(
-                "piece {fallen} is in the hole, so piece {} (the other side) won with the last turn \
-                 and piece {to_move} cannot be the next to move",
+                "piece {fallen} is in the hole, but with piece {to_move} to move the last turn was piece {}'s, \
+                 of the same side as {fallen}: no turn may put its own side's piece in the hole",
                 to_move.previous()
             )));
         }

@@ -8,7 +8,7 @@ use crate::geometry::MAX_SQUARES;
 use crate::piece::{color_name, Piece, BLACK, WHITE};
 use crate::square::Square;
 use crate::{Size, Villawar};
-use arbiter_core::{Error, Game, Player};
+use arbiter_core::{Error, Game, Player, PositionFields};
 use std::fmt::Write;
 
 fn bad(reason: impl Into<String>) -> Error {
@@ -17,33 +17,14 @@ fn bad(reason: impl Into<String>) -> Error {
 
 /// Parses a position string (2 or 3 fields).
 pub fn parse(text: &str) -> Result<Villawar, Error> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(bad("the position is empty"));
-    }
-    let fields: Vec<&str> = text.split(' ').collect();
-    if fields.iter().any(|f| f.is_empty()) {
-        return Err(bad("fields must be separated by single spaces"));
-    }
-    if !(2..=3).contains(&fields.len()) {
-        return Err(bad(format!(
-            "expected 3 fields (board, side to move, pass count) or 2 (without the pass count), found {}",
-            fields.len()
-        )));
-    }
-    let (size, cells) = parse_board(fields[0])?;
-    let side = match fields[1] {
+    let fields = PositionFields::split(text, "w or b")?;
+    let (size, cells) = parse_board(fields.board)?;
+    let side = match fields.mover {
         "w" => WHITE,
         "b" => BLACK,
         other => return Err(bad(format!("the side to move must be 'w' or 'b', not '{other}'"))),
     };
-    let passes = match fields.get(2).copied().unwrap_or("0") {
-        "0" => 0,
-        "1" => 1,
-        "2" => 2,
-        other => return Err(bad(format!("the pass count must be 0, 1 or 2, not '{other}'"))),
-    };
-    Ok(Villawar::from_cells(size, &cells, side, passes))
+    Ok(Villawar::from_cells(size, &cells, side, fields.passes))
 }
 
 fn parse_board(board: &str) -> Result<(Size, [Option<Piece>; MAX_SQUARES]), Error> {

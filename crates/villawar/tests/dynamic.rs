@@ -37,6 +37,19 @@ fn the_registry_speaks_villawar_by_name_and_options() {
     let (registry_game, options) = registry.parse_spec("villawar:size=6").unwrap();
     assert_eq!(registry_game.name(), "villawar");
     assert_eq!(options, "size=6");
+
+    // The size comes from the position; an explicit size that contradicts it is an error.
+    let eight = "vvvvvvvv/vvvvvvvv/8/8/8/8/VVVVVVVV/VVVVVVVV w 0";
+    assert_eq!(game.new_session("", Some(eight)).unwrap().options(), "");
+    assert_eq!(game.new_session("size=8", Some(eight)).unwrap().options(), "");
+    let err = game
+        .new_session("size=10", Some(eight))
+        .err()
+        .expect("a size mismatch")
+        .to_string();
+    assert!(err.contains("does not fit the options 'size=10'"), "{err}");
+    let six = "vvvvvv/vvvvvv/6/6/VVVVVV/VVVVVV w 0";
+    assert_eq!(game.new_session("", Some(six)).unwrap().options(), "size=6");
 }
 
 #[test]

@@ -78,6 +78,6 @@ fn the_pass_count_may_be_left_out_and_the_size_comes_from_the_string() {
     let ten = Villawar::from_position(&VillawarVariant::new(Size::Six), "10/10/10/10/10/10/10/10/10/10 b").unwrap();
     assert_eq!(ten.size(), Size::Ten);
     assert_eq!(ten.position(), "10/10/10/10/10/10/10/10/10/10 b 0");
-    // Surrounding whitespace (a trailing newline) is tolerated.
-    assert!(parse("8/8/8/8/8/8/8/8 w 0\n").is_ok());
+    // Fields are separated by single spaces with nothing around them (rules/README.md).
+    assert!(parse("8/8/8/8/8/8/8/8 w 0\n").is_err());
 }

@@ -2,7 +2,7 @@
 
 use crate::state::{BLACK, WHITE};
 use crate::{Cell, Kind, Piece, Void, ORBITS, SECTORS};
-use arbiter_core::Error;
+use arbiter_core::{Error, PositionFields};
 use std::fmt::Write;
 
 /// The start position.
@@ -12,14 +12,8 @@ impl Void {
     /// Parses a position string (the pass count may be left out).
     pub fn parse(text: &str) -> Result<Void, Error> {
         let bad = |msg: String| Error::bad_position(format!("{msg} in '{text}'"));
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if !(2..=3).contains(&fields.len()) {
-            return Err(bad(format!(
-                "expected 2 or 3 fields (board, side to move, passes), found {}",
-                fields.len()
-            )));
-        }
-        let orbits: Vec<&str> = fields[0].split('/').collect();
+        let fields = PositionFields::split(text, "b or w")?;
+        let orbits: Vec<&str> = fields.board.split('/').collect();
         if orbits.len() != ORBITS {
             return Err(bad(format!(
                 "expected {ORBITS} orbits separated by '/', found {}",
@@ -72,19 +66,13 @@ impl Void {
                 return Err(bad(format!("{name} has more than one flagship")));
             }
         }
-        let side = match fields[1] {
+        let side = match fields.mover {
             "b" => BLACK,
             "w" => WHITE,
             other => return Err(bad(format!("the side to move must be b or w, not '{other}'"))),
         };
         game.set_side_to_move(side);
-        let passes = match fields.get(2).copied().unwrap_or("0") {
-            "0" => 0,
-            "1" => 1,
-            "2" => 2,
-            other => return Err(bad(format!("the pass count must be 0, 1 or 2, not '{other}'"))),
-        };
-        game.set_passes(passes);
+        game.set_passes(fields.passes);
         Ok(game)
     }
 

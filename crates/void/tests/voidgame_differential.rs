@@ -6,7 +6,7 @@
 //! which are classified one by one; every turn played is also played by voidgame and the
 //! resulting positions must be identical. Any other difference fails the test.
 //!
-//! voidgame is installed into the project-local `.venv` if it is missing.
+//! voidgame 1.1 lives in the project-local `.venv`, which `scripts/test.sh` creates when missing.
 
 use arbiter_core::{Game, NoVariant};
 use arbiter_void::{Cell, Kind, Void, VoidMove};
@@ -27,37 +27,18 @@ fn workspace_root() -> PathBuf {
         .expect("workspace root")
 }
 
-/// The Python interpreter of the project venv, with voidgame 1.1 installed there if missing.
+/// The Python interpreter of the project venv, where `scripts/test.sh` installs voidgame 1.1.
 fn voidgame_python() -> PathBuf {
-    let root = workspace_root();
-    let python = root.join(".venv/bin/python");
-    let has_voidgame = |py: &Path| {
-        Command::new(py)
-            .args(["-c", "import voidgame"])
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    if !python.exists() || !has_voidgame(&python) {
-        let venv = Command::new("python3")
-            .args(["-m", "venv"])
-            .arg(root.join(".venv"))
-            .status();
-        assert!(
-            venv.is_ok_and(|s| s.success()),
-            "could not create the .venv with python3 -m venv"
-        );
-        let pip = Command::new(root.join(".venv/bin/pip"))
-            .args(["install", "--quiet", "voidgame==1.1"])
-            .status();
-        assert!(
-            pip.is_ok_and(|s| s.success()),
-            "could not pip install voidgame==1.1 into .venv"
-        );
-    }
+    let python = workspace_root().join(".venv/bin/python");
+    let has_voidgame = Command::new(&python)
+        .args(["-c", "import voidgame"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
     assert!(
-        has_voidgame(&python),
-        "voidgame is not importable from {}",
+        has_voidgame,
+        "voidgame 1.1 is not installed in {}: run scripts/test.sh (it installs it) or \
+         python3 -m venv .venv && .venv/bin/pip install voidgame==1.1",
         python.display()
     );
     python
