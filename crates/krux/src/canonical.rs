@@ -12,6 +12,7 @@
 
 use crate::krux_move::Move;
 use crate::state::Krux;
+use crate::table::DOMINATORS;
 use crate::token::Token;
 use crate::turn::TurnState;
 use std::cell::RefCell;
@@ -36,20 +37,11 @@ impl Canonical {
             return Canonical { nodes, results };
         }
         let root = TurnState::start(k);
-        let dominators = |b: usize| -> u16 {
-            let mut m = 0;
-            for o in 0..12 {
-                if o / 3 >= b / 3 && o % 3 >= b % 3 {
-                    m |= 1 << o;
-                }
-            }
-            m
-        };
         let mut discover =
             |st: TurnState, parent: u32, token: Token, nodes: &mut Vec<(u32, Token)>, states: &mut Vec<TurnState>| {
                 let key = st.key();
                 let entry = seen.entry(key).or_insert(0);
-                if *entry & dominators(st.budget()) != 0 {
+                if *entry & DOMINATORS[st.budget()] != 0 {
                     return;
                 }
                 *entry |= 1 << st.budget();

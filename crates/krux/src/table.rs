@@ -17,7 +17,7 @@ const STAMP_SHIFT: u32 = MASK_BITS + KEY_BITS;
 const STAMP_LIMIT: u64 = 1 << (64 - STAMP_SHIFT);
 
 /// `DOMINATORS[b]`: the budget classes with at least `b`'s steps and actions left.
-static DOMINATORS: [u16; 12] = {
+pub(crate) static DOMINATORS: [u16; 12] = {
     let mut t = [0u16; 12];
     let mut b = 0;
     while b < 12 {
