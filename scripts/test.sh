@@ -11,6 +11,13 @@ if ! .venv/bin/python -c 'import voidgame' 2>/dev/null; then
   .venv/bin/pip install --quiet --disable-pip-version-check voidgame==1.1
 fi
 
+# Chromium and its WebDriver for the web app's browser tests (crates/server/tests/browser.rs).
+if ! { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; }; then
+  echo "== installing chromium and chromium-driver"
+  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"

@@ -1,6 +1,7 @@
 //! `arbiter`: play and analyse Void, Krux, Attraction and Villawar from the terminal.
 
 mod commands;
+mod output;
 mod spec;
 
 use clap::{Parser, Subcommand};
@@ -16,26 +17,35 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play in the browser: serve the web app and its API (games stored in SQLite).
+    Serve(commands::serve::Args),
     /// List the legal moves of a position, one per line.
     Moves(commands::moves::Args),
     /// Count move sequences of a given length (perft), with node rate.
     Perft(commands::perft::Args),
     /// Print a text diagram of a position.
     Show(commands::show::Args),
-    /// Play in the terminal: human against human or against a random mover.
+    /// Play in the terminal: humans, a random mover or the computer at any level.
     Play(commands::play::Args),
-    /// Measure speed: random playouts and perft, single thread.
+    /// Measure speed: random playouts, perft, MCTS iterations and alpha-beta nodes, single thread.
     Bench(commands::bench::Args),
+    /// Play a match between two agents: W/D/L, Elo with a 95% interval, optional SPRT.
+    Match(commands::r#match::Args),
+    /// Analyse a position: best move, score and principal variation as the search deepens.
+    Analyze(commands::analyze::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Serve(args) => commands::serve::run(args),
         Command::Moves(args) => commands::moves::run(args),
         Command::Perft(args) => commands::perft::run(args),
         Command::Show(args) => commands::show::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Bench(args) => commands::bench::run(args),
+        Command::Match(args) => commands::r#match::run(args),
+        Command::Analyze(args) => commands::analyze::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

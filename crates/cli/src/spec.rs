@@ -1,5 +1,6 @@
 //! The game argument shared by every command: `void`, `villawar:size=10`, with an optional position.
 
+use arbiter_ai::{AgentSpec, Engines};
 use arbiter_core::{DynGameType, DynSession, Registry};
 use clap::Args;
 use std::sync::OnceLock;
@@ -13,6 +14,17 @@ pub struct GameSpec {
     /// Start from this position string instead of the start position.
     #[arg(long, short)]
     pub position: Option<String>,
+}
+
+/// The computer opponents of all games, built once.
+pub fn engines() -> &'static Engines {
+    static ENGINES: OnceLock<Engines> = OnceLock::new();
+    ENGINES.get_or_init(arbiter_games::engines)
+}
+
+/// Parses an agent spec (`level=3`, `mcts:time=1s`) into a one-line error on failure.
+pub fn agent_spec(text: &str) -> Result<AgentSpec, String> {
+    text.parse().map_err(|e: arbiter_core::Error| e.to_string())
 }
 
 /// The registry of all games, built once.

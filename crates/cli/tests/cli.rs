@@ -150,3 +150,46 @@ fn bench_reports_json() {
     assert!(first["plies_per_second"].as_f64().unwrap() > 0.0);
     assert!(first["perft_nodes"].as_u64().unwrap() > 0);
 }
+
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    use std::process::{Command as Process, Stdio};
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("arbiter"))
+        .args(["moves", "villawar:size=10"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{:?}", String::from_utf8_lossy(&output.stderr));
+    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+#[test]
+fn perft_depth_is_bounded_and_bench_keeps_its_budget() {
+    arbiter()
+        .args(["perft", "void", "300"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("0..=64"));
+    let mut bench = arbiter();
+    bench
+        .args(["bench", "krux", "--seconds", "0.2", "--json"])
+        .timeout(std::time::Duration::from_secs(120));
+    let value: serde_json::Value = serde_json::from_slice(&bench.assert().success().get_output().stdout).unwrap();
+    assert!(
+        value[0]["perft_depth"].as_u64().unwrap() <= 2,
+        "perft(3) of Krux takes minutes: {value}"
+    );
+}
+
+#[test]
+fn an_unwritable_save_path_is_refused_before_the_first_move() {
+    arbiter()
+        .args(["play", "void", "--save", "/nonexistent-dir/game.json"])
+        .write_stdin("m4-n4\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("cannot write /nonexistent-dir/game.json"));
+}

@@ -1,7 +1,16 @@
-use crate::spec::registry;
+use crate::spec::{engines, registry};
+use arbiter_ai::{AgentSpec, Limits};
+use arbiter_core::{DynGameType, DynSession};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Agents timed by `--time-limits`.
+const TIMED_AGENTS: [&str; 3] = ["mcts", "uct", "alphabeta"];
+/// How far over its time limit a move may go before `--time-limits` fails.
+const TIME_MARGIN: Duration = Duration::from_millis(250);
 
 /// `arbiter bench [<game>] [--seconds S] [--json]`
 #[derive(clap::Args)]
@@ -20,6 +29,10 @@ pub struct Args {
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
+    /// Also check that every agent keeps its time limit: 100 ms moves through a whole game each
+    /// (capped at 60 plies); fails if a move takes more than the limit + 250 ms.
+    #[arg(long)]
+    time_limits: bool,
 }
 
 /// One game's figures.
@@ -32,6 +45,70 @@ struct Figures {
     perft_depth: usize,
     perft_nodes: u64,
     perft_nodes_per_second: f64,
+    mcts_iterations_per_second: f64,
+    uct_iterations_per_second: f64,
+    alphabeta_nodes_per_second: f64,
+    alphabeta_depth: u32,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    time_limits: Vec<TimeLimitCheck>,
+}
+
+/// How long an agent's moves took against a 100 ms limit.
+#[derive(Serialize)]
+struct TimeLimitCheck {
+    agent: String,
+    moves: usize,
+    limit_ms: u64,
+    max_ms: f64,
+    mean_ms: f64,
+}
+
+/// One search of `spec` from the start position: (nodes per second, depth).
+fn search_rate(session: &dyn DynSession, spec: &str, budget: Duration) -> Result<(f64, u32), String> {
+    let mut spec: AgentSpec = spec.parse().map_err(|e: arbiter_core::Error| e.to_string())?;
+    spec.limits = Limits::time(budget);
+    let result = engines()
+        .choose(session, &spec, Arc::new(AtomicBool::new(false)), &mut |_| {})
+        .map_err(|e| e.to_string())?;
+    Ok((result.info.nodes_per_second, result.info.depth))
+}
+
+/// Plays one self-play game per agent at 100 ms per move and times every move.
+fn check_time_limits(game: &dyn DynGameType, options: &str, seed: u64) -> Result<Vec<TimeLimitCheck>, String> {
+    let limit = Duration::from_millis(100);
+    let mut checks = Vec::new();
+    for name in TIMED_AGENTS {
+        let spec: AgentSpec = format!("{name}:time=100ms,seed={seed}").parse().expect("valid spec");
+        let mut agent = engines().agent(game.name(), &spec).map_err(|e| e.to_string())?;
+        let mut session = game.new_session(options, None).map_err(|e| e.to_string())?;
+        let mut times = Vec::new();
+        while session.ending().is_none() && session.ply() < 60 {
+            let started = Instant::now();
+            let result = agent
+                .choose(session.as_ref(), &AtomicBool::new(false), &mut |_| {})
+                .map_err(|e| e.to_string())?;
+            times.push(started.elapsed());
+            session
+                .play(&result.best)
+                .map_err(|e| format!("{name} chose an illegal move: {e}"))?;
+        }
+        let max = times.iter().max().copied().unwrap_or_default();
+        if max > limit + TIME_MARGIN {
+            return Err(format!(
+                "{name} on {}: a move took {} ms against a limit of 100 ms",
+                game.name(),
+                max.as_millis()
+            ));
+        }
+        checks.push(TimeLimitCheck {
+            agent: name.to_string(),
+            moves: times.len(),
+            limit_ms: 100,
+            max_ms: max.as_secs_f64() * 1000.0,
+            mean_ms: times.iter().map(Duration::as_secs_f64).sum::<f64>() * 1000.0 / times.len().max(1) as f64,
+        });
+    }
+    Ok(checks)
 }
 
 /// Measures every requested game on one thread.
@@ -44,7 +121,7 @@ pub fn run(args: Args) -> Result<(), String> {
         None => registry().names().iter().map(|s| s.to_string()).collect(),
     };
     let budget = Duration::from_secs_f64(args.seconds);
-    let bar = ProgressBar::new(specs.len() as u64 * 2).with_style(
+    let bar = ProgressBar::new(specs.len() as u64 * (5 + u64::from(args.time_limits))).with_style(
         ProgressStyle::with_template("{spinner} bench {msg} [{bar:20}] {pos}/{len}").expect("valid template"),
     );
     let mut all = Vec::new();
@@ -56,15 +133,38 @@ pub fn run(args: Args) -> Result<(), String> {
             .map_err(|e| e.to_string())?;
         bar.inc(1);
         bar.set_message(format!("{spec}: perft"));
-        // Deepen perft until one depth takes a good share of the budget.
-        let (mut depth, mut nodes, mut elapsed) = (0, 1, Duration::ZERO);
-        while elapsed < budget / 4 && depth < 12 {
+        // Deepen perft until one depth takes a good share of the budget, and never start a depth
+        // that the last one's branching factor says would overrun it (Krux perft(3) takes minutes).
+        let (mut depth, mut nodes) = (0, 1u64);
+        let elapsed = loop {
             let started = Instant::now();
-            nodes = game.perft(options, None, depth + 1).map_err(|e| e.to_string())?;
-            elapsed = started.elapsed();
-            depth += 1;
-        }
+            let next = game.perft(options, None, depth + 1).map_err(|e| e.to_string())?;
+            let elapsed = started.elapsed();
+            let branching = next as f64 / nodes.max(1) as f64;
+            (depth, nodes) = (depth + 1, next);
+            if elapsed >= budget / 4 || depth >= 12 || elapsed.mul_f64(branching.max(1.0)) > budget {
+                break elapsed;
+            }
+        };
         bar.inc(1);
+        let session = game.new_session(options, None).map_err(|e| e.to_string())?;
+        bar.set_message(format!("{spec}: mcts"));
+        let (mcts, _) = search_rate(session.as_ref(), "mcts", budget)?;
+        bar.inc(1);
+        bar.set_message(format!("{spec}: uct"));
+        let (uct, _) = search_rate(session.as_ref(), "uct", budget)?;
+        bar.inc(1);
+        bar.set_message(format!("{spec}: alphabeta"));
+        let (alphabeta, alphabeta_depth) = search_rate(session.as_ref(), "alphabeta", budget)?;
+        bar.inc(1);
+        let time_limits = if args.time_limits {
+            bar.set_message(format!("{spec}: time limits"));
+            let checks = check_time_limits(game, options, args.seed)?;
+            bar.inc(1);
+            checks
+        } else {
+            Vec::new()
+        };
         all.push(Figures {
             game: spec.clone(),
             playouts_per_second: stats.games_per_second(),
@@ -73,6 +173,11 @@ pub fn run(args: Args) -> Result<(), String> {
             perft_depth: depth,
             perft_nodes: nodes,
             perft_nodes_per_second: nodes as f64 / elapsed.as_secs_f64().max(1e-9),
+            mcts_iterations_per_second: mcts,
+            uct_iterations_per_second: uct,
+            alphabeta_nodes_per_second: alphabeta,
+            alphabeta_depth,
+            time_limits,
         });
     }
     bar.finish_and_clear();
@@ -81,14 +186,40 @@ pub fn run(args: Args) -> Result<(), String> {
         return Ok(());
     }
     println!(
-        "{:<18} {:>14} {:>14} {:>10} {:>8} {:>16}",
-        "game", "playouts/s", "plies/s", "plies/game", "perft", "perft nodes/s"
+        "{:<18} {:>12} {:>12} {:>10} {:>6} {:>14} {:>12} {:>12} {:>12} {:>8}",
+        "game",
+        "playouts/s",
+        "plies/s",
+        "plies/game",
+        "perft",
+        "perft nodes/s",
+        "mcts it/s",
+        "uct it/s",
+        "ab nodes/s",
+        "ab depth"
     );
     for f in &all {
         println!(
-            "{:<18} {:>14.0} {:>14.0} {:>10.1} {:>8} {:>16.0}",
-            f.game, f.playouts_per_second, f.plies_per_second, f.average_plies, f.perft_depth, f.perft_nodes_per_second
+            "{:<18} {:>12.0} {:>12.0} {:>10.1} {:>6} {:>14.0} {:>12.0} {:>12.0} {:>12.0} {:>8}",
+            f.game,
+            f.playouts_per_second,
+            f.plies_per_second,
+            f.average_plies,
+            f.perft_depth,
+            f.perft_nodes_per_second,
+            f.mcts_iterations_per_second,
+            f.uct_iterations_per_second,
+            f.alphabeta_nodes_per_second,
+            f.alphabeta_depth
         );
+    }
+    for f in &all {
+        for c in &f.time_limits {
+            println!(
+                "{}: {} kept its {} ms limit: {} moves, longest {:.0} ms, mean {:.0} ms",
+                f.game, c.agent, c.limit_ms, c.moves, c.max_ms, c.mean_ms
+            );
+        }
     }
     Ok(())
 }

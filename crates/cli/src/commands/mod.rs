@@ -1,7 +1,10 @@
 //! One file per subcommand.
 
+pub mod analyze;
 pub mod bench;
+pub mod r#match;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod serve;
 pub mod show;

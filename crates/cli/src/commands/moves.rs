@@ -10,8 +10,6 @@ pub struct Args {
 /// Prints every legal move in canonical notation, one per line.
 pub fn run(args: Args) -> Result<(), String> {
     let session = args.spec.session()?;
-    for mv in session.legal_moves() {
-        println!("{mv}");
-    }
-    Ok(())
+    let text: String = session.legal_moves().iter().map(|mv| format!("{mv}\n")).collect();
+    crate::output::emit(&text)
 }

@@ -7,8 +7,9 @@ use std::time::Instant;
 pub struct Args {
     #[command(flatten)]
     spec: GameSpec,
-    /// Number of plies.
-    depth: usize,
+    /// Number of plies (at most 64).
+    #[arg(value_parser = clap::value_parser!(u8).range(0..=64))]
+    depth: u8,
     /// Print the count below each first move.
     #[arg(long)]
     divide: bool,
@@ -21,18 +22,19 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), String> {
     let (game, options) = args.spec.resolve()?;
     let position = args.spec.position.as_deref();
+    let depth = usize::from(args.depth);
     let started = Instant::now();
     let bar = ProgressBar::new(0).with_style(
         ProgressStyle::with_template("{spinner} perft {msg} [{bar:30}] {pos}/{len} first moves, {elapsed}")
             .expect("valid template")
             .progress_chars("=> "),
     );
-    bar.set_message(args.depth.to_string());
-    let split = if args.depth == 0 {
+    bar.set_message(depth.to_string());
+    let split = if depth == 0 {
         game.perft(options, position, 0).map_err(|e| e.to_string())?;
         Vec::new()
     } else {
-        game.divide(options, position, args.depth, &mut |done, total| {
+        game.divide(options, position, depth, &mut |done, total| {
             bar.set_length(total as u64);
             bar.set_position(done as u64);
         })
@@ -40,7 +42,7 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
-    let nodes: u64 = if args.depth == 0 {
+    let nodes: u64 = if depth == 0 {
         1
     } else {
         split.iter().map(|(_, n)| n).sum()
@@ -54,16 +56,15 @@ pub fn run(args: Args) -> Result<(), String> {
             "seconds": elapsed, "nodes_per_second": rate,
             "divide": if args.divide { Some(divide) } else { None },
         });
-        println!("{value}");
-        return Ok(());
+        return crate::output::emit(&format!("{value}\n"));
     }
+    let mut text = String::new();
     if args.divide {
         for (mv, n) in &split {
-            println!("{mv}: {n}");
+            text += &format!("{mv}: {n}\n");
         }
-        println!();
+        text.push('\n');
     }
-    println!("perft({}) = {nodes}", args.depth);
-    println!("time: {elapsed:.3} s, {:.0} nodes/s", rate);
-    Ok(())
+    text += &format!("perft({}) = {nodes}\ntime: {elapsed:.3} s, {rate:.0} nodes/s\n", depth);
+    crate::output::emit(&text)
 }

@@ -1,42 +1,51 @@
-use crate::spec::GameSpec;
+use crate::spec::{agent_spec, engines, GameSpec};
+use arbiter_ai::DynAgent;
 use arbiter_core::{DynSession, EndReason, Ending, Outcome};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 
-/// `arbiter play <game> [--white human|random] [--black …] [--save FILE]`
+/// `arbiter play <game> [--white human|random|level=N|SPEC] [--black …] [--think] [--save FILE]`
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     spec: GameSpec,
-    /// Who plays White (Void, Krux, Villawar): human or random.
-    #[arg(long, value_parser = ["human", "random"])]
+    /// Who plays White (Void, Krux, Villawar): human, random, level=1..6 or an agent spec (mcts:time=1s).
+    #[arg(long)]
     white: Option<String>,
-    /// Who plays Black (Void, Krux, Villawar): human or random.
-    #[arg(long, value_parser = ["human", "random"])]
+    /// Who plays Black (Void, Krux, Villawar): human, random, level=N or an agent spec.
+    #[arg(long)]
     black: Option<String>,
-    /// Who plays Violet (Attraction): human or random.
-    #[arg(long, value_parser = ["human", "random"])]
+    /// Who plays Violet (Attraction): human, random, level=N or an agent spec.
+    #[arg(long)]
     violet: Option<String>,
-    /// Who plays Red (Attraction): human or random.
-    #[arg(long, value_parser = ["human", "random"])]
+    /// Who plays Red (Attraction): human, random, level=N or an agent spec.
+    #[arg(long)]
     red: Option<String>,
+    /// Show what the computer is thinking (depth, score, principal variation) while it thinks.
+    #[arg(long)]
+    think: bool,
     /// Write the game record (JSON) to this file after every move.
     #[arg(long)]
     save: Option<PathBuf>,
-    /// Seed of the random mover.
+    /// Seed of the computer players (random movers and MCTS).
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
 
-#[derive(Clone, Copy, PartialEq)]
+/// A side's player: a human at the keyboard, or an agent with the spec it was given.
 enum Controller {
     Human,
-    Random,
+    Computer(Box<dyn DynAgent>, String),
 }
 
-const HELP: &str = "Enter a move in notation, or: moves, undo, resign, show, save FILE, help, quit";
+impl Controller {
+    fn is_computer(&self) -> bool {
+        matches!(self, Controller::Computer(..))
+    }
+}
+
+const HELP: &str = "Enter a move in notation, or: moves, undo, resign, show, think on|off, save FILE, help, quit";
 
 /// Describes an ending in words: "Black wins (the opponent resigned)".
 pub fn describe_ending(session: &dyn DynSession, ending: Ending) -> String {
@@ -63,7 +72,8 @@ fn capitalised(name: &str) -> String {
 /// Runs the game loop on standard input; ends at the end of the game, `quit` or end of input.
 pub fn run(args: Args) -> Result<(), String> {
     let mut session = args.spec.session()?;
-    let mut controllers = [Controller::Human; 2];
+    let mut controllers = [Controller::Human, Controller::Human];
+    let mut think = args.think;
     for (name, choice) in [
         ("white", &args.white),
         ("black", &args.black),
@@ -74,14 +84,17 @@ pub fn run(args: Args) -> Result<(), String> {
             let player = session
                 .parse_player(name)
                 .ok_or_else(|| format!("{} has no side called {name}", session.game()))?;
-            controllers[player.index()] = if choice == "random" {
-                Controller::Random
-            } else {
+            controllers[player.index()] = if choice == "human" {
                 Controller::Human
+            } else {
+                let spec = agent_spec(choice)?.with_default_seed(args.seed + player.index() as u64);
+                let agent = engines().agent(session.game(), &spec).map_err(|e| e.to_string())?;
+                Controller::Computer(agent, choice.clone())
             };
         }
     }
-    let mut rng = SmallRng::seed_from_u64(args.seed);
+    // A path that cannot be written is refused before the first move, so no game is lost to it.
+    save(session.as_ref(), args.save.as_ref())?;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     println!("{HELP}");
@@ -89,19 +102,27 @@ pub fn run(args: Args) -> Result<(), String> {
     loop {
         if let Some(ending) = session.ending() {
             println!("{}", describe_ending(session.as_ref(), ending));
-            save(session.as_ref(), args.save.as_ref())?;
+            save_or_warn(session.as_ref(), args.save.as_ref());
             return Ok(());
         }
         let side = session.to_move();
         let name = session.player_name(side);
-        if controllers[side.index()] == Controller::Random {
-            let mv = session
-                .random_move(rng.random())
-                .ok_or("no move for the random player")?;
-            let played = session.play(&mv).map_err(|e| e.to_string())?;
-            println!("{name} (random) plays {played}");
+        if let Controller::Computer(agent, label) = &mut controllers[side.index()] {
+            let result = agent
+                .choose(session.as_ref(), &AtomicBool::new(false), &mut |info| {
+                    if think {
+                        println!("  {info}");
+                    }
+                })
+                .map_err(|e| e.to_string())?;
+            let played = session.play(&result.best).map_err(|e| e.to_string())?;
+            if think || !label.starts_with("random") {
+                println!("{name} ({label}) plays {played}  [score {}]", result.info.score);
+            } else {
+                println!("{name} ({label}) plays {played}");
+            }
             print!("{}", session.diagram());
-            save(session.as_ref(), args.save.as_ref())?;
+            save_or_warn(session.as_ref(), args.save.as_ref());
             continue;
         }
         print!("{name}> ");
@@ -116,6 +137,10 @@ pub fn run(args: Args) -> Result<(), String> {
             "" => continue,
             "quit" | "exit" => return Ok(()),
             "help" => println!("{HELP}"),
+            "think" => {
+                think = input.split_whitespace().nth(1) != Some("off");
+                println!("thinking is {}", if think { "shown" } else { "hidden" });
+            }
             "show" => print!("{}\nposition: {}\n", session.diagram(), session.position()),
             "moves" => println!("{}", session.legal_moves().join(" ")),
             "undo" => match undo_to_human(session.as_mut(), &controllers) {
@@ -136,7 +161,7 @@ pub fn run(args: Args) -> Result<(), String> {
                 Ok(played) => {
                     println!("{name} plays {played}");
                     print!("{}", session.diagram());
-                    save(session.as_ref(), args.save.as_ref())?;
+                    save_or_warn(session.as_ref(), args.save.as_ref());
                 }
                 Err(e) => println!("{e}"),
             },
@@ -147,10 +172,17 @@ pub fn run(args: Args) -> Result<(), String> {
 /// Takes back moves until a human is to move again (at least one move).
 fn undo_to_human(session: &mut dyn DynSession, controllers: &[Controller; 2]) -> Result<(), String> {
     session.undo().map_err(|e| e.to_string())?;
-    while controllers[session.to_move().index()] == Controller::Random && session.ply() > 0 {
+    while controllers[session.to_move().index()].is_computer() && session.ply() > 0 {
         session.undo().map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+/// Saves after a move; a failure (a full disk, say) is reported and the game goes on.
+fn save_or_warn(session: &dyn DynSession, path: Option<&PathBuf>) {
+    if let Err(e) = save(session, path) {
+        eprintln!("warning: {e}; the game goes on (use 'save FILE' to save elsewhere)");
+    }
 }
 
 fn save(session: &dyn DynSession, path: Option<&PathBuf>) -> Result<(), String> {

@@ -10,10 +10,9 @@ pub struct Args {
 /// Prints the diagram, the position string and the result if the game is over.
 pub fn run(args: Args) -> Result<(), String> {
     let session = args.spec.session()?;
-    print!("{}", session.diagram());
-    println!("position: {}", session.position());
+    let mut text = format!("{}position: {}\n", session.diagram(), session.position());
     if let Some(ending) = session.ending() {
-        println!("{}", super::play::describe_ending(session.as_ref(), ending));
+        text += &format!("{}\n", super::play::describe_ending(session.as_ref(), ending));
     }
-    Ok(())
+    crate::output::emit(&text)
 }

@@ -1,0 +1,404 @@
+//! Alpha-beta search: negamax with principal-variation search, iterative deepening, a
+//! transposition table keyed by the game hash, move ordering (TT move, attacks/captures by the
+//! game's hint, killers, history) and a quiescence search over attacks.
+
+mod ordering;
+mod tt;
+
+use crate::history::History;
+use crate::{Agent, Choice, Clock, Limits, Score, SearchInfo};
+use arbiter_core::{Game, Outcome, Session};
+use ordering::Ordering;
+use std::sync::atomic::AtomicBool;
+use tt::{Bound, Table};
+
+/// The score of a win at the root; a win `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 1_000_000;
+/// Scores beyond this are proven wins or losses.
+const MATE_BOUND: i32 = MATE - 10_000;
+const INFINITY: i32 = MATE + 1;
+/// Deepest iteration when no depth limit is given.
+const MAX_DEPTH: u32 = 64;
+const FILTER_SIZE: usize = 4096;
+
+/// How an alpha-beta agent searches.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AlphaBetaConfig {
+    /// When to stop: time, nodes, and the deepest iteration.
+    pub limits: Limits,
+    /// Size of the transposition table in MB.
+    pub hash_mb: usize,
+    /// Plies of attacks (moves with a positive `move_order_hint`) searched beyond the horizon.
+    pub quiescence: u32,
+}
+
+impl AlphaBetaConfig {
+    /// The default configuration with these limits.
+    pub fn new(limits: Limits) -> AlphaBetaConfig {
+        AlphaBetaConfig {
+            limits,
+            hash_mb: 16,
+            quiescence: 6,
+        }
+    }
+}
+
+/// The alpha-beta agent. It keeps its transposition table and history between moves.
+pub struct AlphaBeta<G: Game> {
+    config: AlphaBetaConfig,
+    tt: Table<G::Move>,
+    ordering: Ordering<G::Move>,
+    lists: Vec<Vec<(G::Move, i64)>>,
+    buffer: Vec<G::Move>,
+    /// Repetition keys of the game's past and of the current search path.
+    path: Vec<u64>,
+    /// Counts of `path` keys by their low bits, so that most nodes skip scanning `path`.
+    filter: Vec<u16>,
+    history: History,
+    nodes: u64,
+    aborted: bool,
+    hints_seen: bool,
+    root_best: Option<(G::Move, i32)>,
+}
+
+impl<G: Game> AlphaBeta<G> {
+    /// An agent with this configuration.
+    pub fn new(config: AlphaBetaConfig) -> AlphaBeta<G> {
+        AlphaBeta {
+            tt: Table::new(config.hash_mb),
+            config,
+            ordering: Ordering::new(),
+            lists: Vec::new(),
+            buffer: Vec::new(),
+            path: Vec::new(),
+            history: History {
+                keys: Vec::new(),
+                repetition: false,
+                plies_left: None,
+            },
+            filter: vec![0; FILTER_SIZE],
+            nodes: 0,
+            aborted: false,
+            hints_seen: false,
+            root_best: None,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &AlphaBetaConfig {
+        &self.config
+    }
+
+    fn push_path(&mut self, key: u64) {
+        self.path.push(key);
+        self.filter[key as usize % FILTER_SIZE] += 1;
+    }
+
+    fn pop_path(&mut self) {
+        if let Some(key) = self.path.pop() {
+            self.filter[key as usize % FILTER_SIZE] -= 1;
+        }
+    }
+
+    #[inline]
+    fn terminal(outcome: Outcome, game: &G, ply: u32) -> i32 {
+        match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(p) if p == game.to_move() => MATE - ply as i32,
+            Outcome::Win(_) => -(MATE - ply as i32),
+        }
+    }
+
+    #[inline]
+    fn tick(&mut self, clock: &Clock) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && (clock.should_stop() || clock.nodes_exhausted(self.nodes)) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn list(&mut self, ply: usize) -> Vec<(G::Move, i64)> {
+        while self.lists.len() <= ply {
+            self.lists.push(Vec::with_capacity(64));
+        }
+        std::mem::take(&mut self.lists[ply])
+    }
+
+    fn negamax(&mut self, game: &G, depth: i32, ply: u32, mut alpha: i32, beta: i32, clock: &Clock) -> i32 {
+        if self.tick(clock) {
+            return 0;
+        }
+        if let Some(outcome) = game.outcome() {
+            return Self::terminal(outcome, game, ply);
+        }
+        if ply > 0 {
+            if self.history.ply_limit_reached(ply) {
+                return 0;
+            }
+            if self.history.repetition {
+                let key = game.repetition_key();
+                if self.filter[key as usize % FILTER_SIZE] > 0 && self.path.contains(&key) {
+                    return 0;
+                }
+            }
+        }
+        if depth <= 0 {
+            return self.quiesce(game, ply, alpha, beta, 0, clock);
+        }
+        let key = game.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if ply > 0 && e.depth as i32 >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = self.list(ply as usize);
+        game.legal_moves(&mut self.buffer);
+        let side = game.to_move().index();
+        moves.clear();
+        for &mv in &self.buffer {
+            let hint = game.move_order_hint(mv);
+            self.hints_seen |= hint > 0;
+            moves.push((mv, self.ordering.key(mv, hint, tt_move, ply as usize, side)));
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        self.push_path(game.repetition_key());
+        for (i, &(mv, _)) in moves.iter().enumerate() {
+            let mut child = game.clone();
+            child.play(mv);
+            let mut s;
+            if i == 0 {
+                s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, clock);
+            } else {
+                s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, clock);
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, clock);
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(mv);
+                if ply == 0 {
+                    self.root_best = Some((mv, s));
+                }
+                if s > alpha {
+                    alpha = s;
+                    if alpha >= beta {
+                        if game.move_order_hint(mv) <= 0 {
+                            self.ordering.cutoff(mv, ply as usize, depth, side);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.pop_path();
+        self.lists[ply as usize] = moves;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best <= original_alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(key, best_move, to_tt(best, ply), depth as i16, bound);
+        best
+    }
+
+    fn quiesce(&mut self, game: &G, ply: u32, mut alpha: i32, beta: i32, qdepth: u32, clock: &Clock) -> i32 {
+        if qdepth > 0 && self.tick(clock) {
+            return 0;
+        }
+        if let Some(outcome) = game.outcome() {
+            return Self::terminal(outcome, game, ply);
+        }
+        let stand = game.evaluate();
+        if qdepth >= self.config.quiescence || !self.hints_seen || stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut moves = self.list(ply as usize);
+        moves.clear();
+        game.legal_moves(&mut self.buffer);
+        for &mv in &self.buffer {
+            let hint = game.move_order_hint(mv);
+            if hint > 0 {
+                moves.push((mv, hint as i64));
+            }
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
+        for &(mv, _) in &moves {
+            let mut child = game.clone();
+            child.play(mv);
+            let s = -self.quiesce(&child, ply + 1, -beta, -alpha, qdepth + 1, clock);
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply as usize] = moves;
+        if self.aborted {
+            0
+        } else {
+            best
+        }
+    }
+
+    /// The principal variation from the transposition table.
+    fn pv(&self, root: &G, first: G::Move, max: usize) -> Vec<String> {
+        let mut game = root.clone();
+        let mut pv = vec![game.format_move(first)];
+        game.play(first);
+        let mut seen = vec![root.hash(), game.hash()];
+        let mut legal = Vec::new();
+        while pv.len() < max {
+            let Some(mv) = self.tt.probe(game.hash()).and_then(|e| e.mv) else {
+                break;
+            };
+            game.legal_moves(&mut legal);
+            if !legal.contains(&mv) {
+                break;
+            }
+            pv.push(game.format_move(mv));
+            game.play(mv);
+            if seen.contains(&game.hash()) {
+                break;
+            }
+            seen.push(game.hash());
+        }
+        pv
+    }
+}
+
+#[inline]
+fn to_tt(score: i32, ply: u32) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_tt(score: i32, ply: u32) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The score of an alpha-beta value.
+pub fn score_of(value: i32) -> Score {
+    if value >= MATE_BOUND {
+        Score::WinIn((MATE - value) as u32)
+    } else if value <= -MATE_BOUND {
+        Score::LossIn((MATE + value) as u32)
+    } else {
+        Score::Eval(value)
+    }
+}
+
+impl<G: Game> Agent<G> for AlphaBeta<G> {
+    fn name(&self) -> String {
+        "alphabeta".into()
+    }
+
+    fn choose(
+        &mut self,
+        session: &Session<G>,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<Choice<G::Move>> {
+        if session.ending().is_some() {
+            return None;
+        }
+        let clock = Clock::start(self.config.limits, stop);
+        let root = session.current().clone();
+        self.history = History::of(session);
+        self.path.clear();
+        self.filter.iter_mut().for_each(|f| *f = 0);
+        for key in self.history.keys.clone() {
+            self.push_path(key);
+        }
+        self.tt.new_search();
+        self.ordering.age();
+        self.nodes = 0;
+        self.aborted = false;
+        self.hints_seen = false;
+        let max_depth = self.config.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut best: Option<(G::Move, i32)> = None;
+        let mut info = SearchInfo::empty();
+        for depth in 1..=max_depth {
+            self.root_best = None;
+            let value = self.negamax(&root, depth as i32, 0, -INFINITY, INFINITY, &clock);
+            let complete = !self.aborted;
+            if let Some((mv, partial)) = self.root_best {
+                // A partly searched iteration searched the previous best first, so its best is
+                // at least as good as the previous iteration's.
+                best = Some((mv, if complete { value } else { partial }));
+            }
+            if let Some((mv, value)) = best {
+                info = SearchInfo {
+                    depth: if complete { depth } else { depth - 1 },
+                    nodes: self.nodes,
+                    nodes_per_second: clock.rate(self.nodes),
+                    elapsed_ms: clock.elapsed().as_millis() as u64,
+                    score: score_of(value),
+                    pv: self.pv(&root, mv, depth as usize + 1),
+                };
+                on_info(&info);
+            }
+            if !complete || best.is_some_and(|(_, v)| v.abs() >= MATE_BOUND) {
+                break;
+            }
+            if clock.past_fraction(0.5) || clock.nodes_exhausted(self.nodes) || clock.should_stop() {
+                break;
+            }
+        }
+        let mv = match best {
+            Some((mv, _)) => mv,
+            None => {
+                // Stopped before the first move was searched: the first legal move.
+                root.legal_moves(&mut self.buffer);
+                *self.buffer.first()?
+            }
+        };
+        Some(Choice { mv, info })
+    }
+
+    fn new_game(&mut self) {
+        self.tt.clear();
+        self.ordering = Ordering::new();
+    }
+}

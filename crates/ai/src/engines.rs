@@ -1,0 +1,136 @@
+//! The object-safe layer: agents for any registered game, driven by strings and [`DynSession`]s.
+
+use crate::{Agent, AgentSpec, SearchInfo, SearchResult};
+use arbiter_core::{DynSession, Error, Game, Session};
+use std::marker::PhantomData;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// An agent of some game behind one interface. Like the typed [`Agent`], it keeps state between
+/// the moves of one game (tree reuse); call [`DynAgent::new_game`] before another game.
+pub trait DynAgent: Send {
+    /// The game it plays.
+    fn game(&self) -> &'static str;
+    /// A short description (`mcts`, `alphabeta`, `random`).
+    fn name(&self) -> String;
+    /// Chooses a move for the side to move; fails if the session is of another game or over.
+    fn choose(
+        &mut self,
+        session: &dyn DynSession,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, Error>;
+    /// Forgets what was kept from earlier moves.
+    fn new_game(&mut self);
+}
+
+struct TypedAgent<G: Game> {
+    agent: Box<dyn Agent<G>>,
+}
+
+impl<G: Game> DynAgent for TypedAgent<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn name(&self) -> String {
+        self.agent.name()
+    }
+
+    fn choose(
+        &mut self,
+        session: &dyn DynSession,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, Error> {
+        let session = session.as_any().downcast_ref::<Session<G>>().ok_or_else(|| {
+            Error::Invalid(format!(
+                "this {} agent cannot play a {} session",
+                G::NAME,
+                session.game()
+            ))
+        })?;
+        let choice = self.agent.choose(session, stop, on_info).ok_or(Error::GameOver)?;
+        Ok(SearchResult {
+            best: session.current().format_move(choice.mv),
+            info: choice.info,
+        })
+    }
+
+    fn new_game(&mut self) {
+        self.agent.new_game();
+    }
+}
+
+trait Factory: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn agent(&self, spec: &AgentSpec) -> Box<dyn DynAgent>;
+}
+
+struct TypedFactory<G: Game>(PhantomData<fn() -> G>);
+
+impl<G: Game> Factory for TypedFactory<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn agent(&self, spec: &AgentSpec) -> Box<dyn DynAgent> {
+        Box::new(TypedAgent {
+            agent: spec.build::<G>(),
+        })
+    }
+}
+
+/// Agent factories for every registered game, built like the core `Registry`:
+/// `Engines::new().with::<Void>().with::<Attraction>()`.
+#[derive(Default)]
+pub struct Engines {
+    factories: Vec<Box<dyn Factory>>,
+}
+
+impl Engines {
+    /// No games.
+    pub fn new() -> Engines {
+        Engines::default()
+    }
+
+    /// Adds a game (builder style).
+    pub fn with<G: Game>(mut self) -> Engines {
+        self.factories.push(Box::new(TypedFactory::<G>(PhantomData)));
+        self
+    }
+
+    /// The games, in registration order.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.factories.iter().map(|f| f.name()).collect()
+    }
+
+    /// A stateful agent for `game` (keeps its tree or table between the moves of a game).
+    pub fn agent(&self, game: &str, spec: &AgentSpec) -> Result<Box<dyn DynAgent>, Error> {
+        let factory = self
+            .factories
+            .iter()
+            .find(|f| f.name() == game)
+            .ok_or_else(|| Error::UnknownGame {
+                name: game.to_string(),
+                known: self.names().join(", "),
+            })?;
+        Ok(factory.agent(spec))
+    }
+
+    /// Chooses a move for the session's side to move with a fresh agent (stateless: nothing is
+    /// kept between calls, so MCTS starts a new tree each time). `stop` may be set by another
+    /// thread to end the search early; `on_info` receives reports while it thinks.
+    pub fn choose(
+        &self,
+        session: &dyn DynSession,
+        spec: &AgentSpec,
+        stop: Arc<AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, Error> {
+        if session.ending().is_some() {
+            return Err(Error::GameOver);
+        }
+        self.agent(session.game(), spec)?.choose(session, &stop, on_info)
+    }
+}

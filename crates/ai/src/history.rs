@@ -1,0 +1,42 @@
+//! The history rules as a search sees them: earlier positions (for repetitions) and the ply limit.
+
+use arbiter_core::{Game, Session};
+
+/// What a search needs to know of the session's past.
+#[derive(Debug, Clone)]
+pub(crate) struct History {
+    /// Repetition keys of every position before the current one, oldest first (empty when
+    /// repetition is off).
+    pub keys: Vec<u64>,
+    /// Whether repetitions draw (then a search scores a repeated position as a draw).
+    pub repetition: bool,
+    /// Plies still allowed by the ply limit from the current position, if there is one.
+    pub plies_left: Option<u32>,
+}
+
+impl History {
+    /// Reads the session.
+    pub fn of<G: Game>(session: &Session<G>) -> History {
+        let rules = session.rules();
+        let mut keys = Vec::new();
+        if rules.repetition {
+            let mut game = session.start().clone();
+            for &mv in session.moves() {
+                keys.push(game.repetition_key());
+                game.play(mv);
+            }
+        }
+        let plies_left = rules.ply_limit.map(|limit| limit.saturating_sub(session.ply() as u32));
+        History {
+            keys,
+            repetition: rules.repetition,
+            plies_left,
+        }
+    }
+
+    /// Whether the game is drawn by the ply limit `ply` plies below the current position.
+    #[inline]
+    pub fn ply_limit_reached(&self, ply: u32) -> bool {
+        self.plies_left.is_some_and(|left| ply >= left)
+    }
+}

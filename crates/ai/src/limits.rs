@@ -1,0 +1,98 @@
+//! Search limits (wall time, iterations/nodes, depth) and the clock that enforces them with the stop flag.
+
+use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// What may stop a search: any combination; a search stops at the first limit reached or when
+/// the stop flag is set. With no limit at all, only the stop flag ends it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Limits {
+    /// Wall time per move.
+    pub time: Option<Duration>,
+    /// MCTS iterations or alpha-beta nodes per move.
+    pub nodes: Option<u64>,
+    /// Alpha-beta: deepest iteration (plies); MCTS: ignored.
+    pub depth: Option<u32>,
+}
+
+impl Limits {
+    /// A time limit only.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// A node (or iteration) limit only.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// A depth limit only.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Whether no limit is set (the search then runs until stopped).
+    pub fn is_unlimited(&self) -> bool {
+        self.time.is_none() && self.nodes.is_none() && self.depth.is_none()
+    }
+}
+
+/// The running clock of one search: start time, limits and the stop flag.
+pub struct Clock<'a> {
+    started: Instant,
+    limits: Limits,
+    stop: &'a AtomicBool,
+}
+
+impl<'a> Clock<'a> {
+    /// Starts the clock now.
+    pub fn start(limits: Limits, stop: &'a AtomicBool) -> Clock<'a> {
+        Clock {
+            started: Instant::now(),
+            limits,
+            stop,
+        }
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Time since the start.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Whether the stop flag is set or the time is up.
+    pub fn should_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.limits.time.is_some_and(|t| self.started.elapsed() >= t)
+    }
+
+    /// Whether `nodes` reaches the node limit.
+    pub fn nodes_exhausted(&self, nodes: u64) -> bool {
+        self.limits.nodes.is_some_and(|n| nodes >= n)
+    }
+
+    /// Whether more than `fraction` of the time limit has passed (false without a time limit).
+    pub fn past_fraction(&self, fraction: f64) -> bool {
+        self.limits
+            .time
+            .is_some_and(|t| self.started.elapsed().as_secs_f64() >= t.as_secs_f64() * fraction)
+    }
+
+    /// Nodes per second for `nodes` searched so far.
+    pub fn rate(&self, nodes: u64) -> f64 {
+        nodes as f64 / self.elapsed().as_secs_f64().max(1e-6)
+    }
+}

@@ -1,0 +1,394 @@
+//! Agents as text: `random`, `level=3`, `mcts:time=1s,iterations=5000`, `alphabeta:depth=5,time=500ms`,
+//! `uct:time=1s`.
+
+use crate::{levels, Agent, AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig, RandomAgent};
+use arbiter_core::{Error, Game};
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The kind of agent a spec names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AgentKind {
+    /// Uniformly random legal moves.
+    Random,
+    /// MCTS with the game's heuristic (short playouts scored by `evaluate()`).
+    Mcts,
+    /// Plain UCT: long random playouts, no heuristic.
+    Uct,
+    /// Alpha-beta with the game's heuristic.
+    AlphaBeta,
+    /// A strength level 1..=6: an agent and budget chosen per game (see [`crate::levels`]).
+    Level(u8),
+}
+
+/// A parsed agent spec: the kind, its limits and tuning parameters. Unset parameters take the
+/// agent's defaults; an MCTS, UCT or alpha-beta spec without any limit thinks for 1 s.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AgentSpec {
+    /// Which agent.
+    pub kind: AgentKind,
+    /// Time, iterations/nodes and depth.
+    pub limits: Limits,
+    /// Seed of the agent's randomness (`seed=`).
+    pub seed: Option<u64>,
+    /// MCTS exploration constant (`c=`).
+    pub exploration: Option<f64>,
+    /// MCTS playout length in plies before scoring (`playout=`).
+    pub playout: Option<u32>,
+    /// MCTS: evaluation-to-probability scale (`scale=`).
+    pub scale: Option<f64>,
+    /// MCTS tree reuse between moves (`reuse=on|off`).
+    pub reuse: Option<bool>,
+    /// Alpha-beta transposition table size in MB (`hash=`, at most 1024).
+    pub hash_mb: Option<usize>,
+    /// Alpha-beta quiescence plies (`quiescence=`).
+    pub quiescence: Option<u32>,
+}
+
+/// The default thinking time of a spec without limits.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
+
+impl AgentSpec {
+    /// A spec of this kind with no parameters.
+    pub fn of(kind: AgentKind) -> AgentSpec {
+        AgentSpec {
+            kind,
+            limits: Limits::default(),
+            seed: None,
+            exploration: None,
+            playout: None,
+            scale: None,
+            reuse: None,
+            hash_mb: None,
+            quiescence: None,
+        }
+    }
+
+    /// Strength level `n` (1 = beginner … 6 = strongest at 1 s per move).
+    pub fn level(n: u8) -> Result<AgentSpec, Error> {
+        if (1..=levels::LEVELS).contains(&n) {
+            Ok(AgentSpec::of(AgentKind::Level(n)))
+        } else {
+            Err(Error::Invalid(format!(
+                "level must be 1 to {}, not {n}",
+                levels::LEVELS
+            )))
+        }
+    }
+
+    /// The same spec with `seed` unless it names its own.
+    pub fn with_default_seed(&self, seed: u64) -> AgentSpec {
+        let mut spec = self.clone();
+        spec.seed.get_or_insert(seed);
+        spec
+    }
+
+    /// The concrete spec for `game`: a level becomes its agent and budget (keeping the seed);
+    /// a search without limits gets the default time.
+    pub fn resolve(&self, game: &str) -> AgentSpec {
+        let mut spec = match self.kind {
+            AgentKind::Level(n) => {
+                let mut s = levels::spec(game, n);
+                s.seed = self.seed.or(s.seed);
+                s
+            }
+            _ => self.clone(),
+        };
+        if spec.kind != AgentKind::Random && spec.limits.is_unlimited() {
+            spec.limits.time = Some(DEFAULT_TIME);
+        }
+        spec
+    }
+
+    /// Builds the typed agent for the game `G`.
+    pub fn build<G: Game>(&self) -> Box<dyn Agent<G>> {
+        let spec = self.resolve(G::NAME);
+        let seed = spec.seed.unwrap_or(1);
+        match spec.kind {
+            AgentKind::Random | AgentKind::Level(_) => Box::new(RandomAgent::new(seed)),
+            AgentKind::Mcts | AgentKind::Uct => {
+                let mut config = if spec.kind == AgentKind::Mcts {
+                    MctsConfig::heuristic(spec.limits)
+                } else {
+                    MctsConfig::uct(spec.limits)
+                };
+                config.seed = seed;
+                if let Some(c) = spec.exploration {
+                    config.exploration = c;
+                }
+                if let Some(p) = spec.playout {
+                    config.playout_cap = p;
+                }
+                if let Some(s) = spec.scale {
+                    config.eval_scale = s;
+                }
+                if let Some(r) = spec.reuse {
+                    config.reuse = r;
+                }
+                Box::new(Mcts::<G>::new(config))
+            }
+            AgentKind::AlphaBeta => {
+                let mut config = AlphaBetaConfig::new(spec.limits);
+                if let Some(h) = spec.hash_mb {
+                    config.hash_mb = h;
+                }
+                if let Some(q) = spec.quiescence {
+                    config.quiescence = q;
+                }
+                Box::new(AlphaBeta::<G>::new(config))
+            }
+        }
+    }
+
+    /// Whether this spec (once resolved) thinks with a time limit as its only limit, so that a
+    /// caller can bound how long a move takes.
+    pub fn time_limit(&self, game: &str) -> Option<Duration> {
+        self.resolve(game).limits.time
+    }
+}
+
+fn bad(text: &str, why: impl fmt::Display) -> Error {
+    Error::Invalid(format!("bad agent spec '{text}': {why}"))
+}
+
+/// Parses `1s`, `500ms`, `1.5s`, `2m`.
+pub fn parse_duration(value: &str) -> Result<Duration, String> {
+    let (number, unit) = if let Some(n) = value.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = value.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = value.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        return Err(format!("time '{value}' needs a unit: ms, s or m (like 500ms or 2s)"));
+    };
+    let n: f64 = number
+        .parse()
+        .map_err(|_| format!("time '{value}' is not a number with a unit (like 500ms or 2s)"))?;
+    let seconds = n * unit;
+    if !(seconds > 0.0 && seconds <= 24.0 * 3600.0) {
+        return Err(format!("time '{value}' must be more than 0 and at most 24 hours"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+fn number<T: FromStr>(key: &str, value: &str) -> Result<T, String> {
+    value
+        .parse()
+        .map_err(|_| format!("'{key}' must be a number, not '{value}'"))
+}
+
+fn positive<T: FromStr + PartialOrd + Default>(key: &str, value: &str) -> Result<T, String> {
+    let n: T = number(key, value)?;
+    if n > T::default() {
+        Ok(n)
+    } else {
+        Err(format!("'{key}' must be more than 0, not '{value}'"))
+    }
+}
+
+impl FromStr for AgentSpec {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<AgentSpec, Error> {
+        let trimmed = text.trim();
+        let (kind_text, params) = match trimmed.split_once(':') {
+            Some((k, p)) => (k.trim(), p),
+            None if trimmed.contains('=') => ("", trimmed),
+            None => (trimmed, ""),
+        };
+        let mut spec = AgentSpec::of(match kind_text.to_ascii_lowercase().as_str() {
+            "random" => AgentKind::Random,
+            "mcts" => AgentKind::Mcts,
+            "uct" => AgentKind::Uct,
+            "alphabeta" | "ab" => AgentKind::AlphaBeta,
+            "" => AgentKind::Level(0),
+            other => {
+                return Err(bad(
+                    text,
+                    format!("unknown agent '{other}' (known: random, mcts, uct, alphabeta, level=N)"),
+                ))
+            }
+        });
+        let mut seen = Vec::new();
+        for part in params.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim()))
+                .ok_or_else(|| bad(text, format!("'{part}' is not of the form key=value")))?;
+            if seen.contains(&key) {
+                return Err(bad(text, format!("'{key}' is given twice")));
+            }
+            seen.push(key.clone());
+            let kind = spec.kind;
+            let search = matches!(kind, AgentKind::Mcts | AgentKind::Uct | AgentKind::AlphaBeta);
+            let mcts = matches!(kind, AgentKind::Mcts | AgentKind::Uct);
+            let result: Result<(), String> = match key.as_str() {
+                "level" if kind == AgentKind::Level(0) => {
+                    number(&key, value).and_then(|n: u8| match AgentSpec::level(n) {
+                        Ok(level) => {
+                            spec.kind = level.kind;
+                            Ok(())
+                        }
+                        Err(e) => Err(e.to_string()),
+                    })
+                }
+                "seed" => number(&key, value).map(|s| spec.seed = Some(s)),
+                "time" if search => parse_duration(value).map(|t| spec.limits.time = Some(t)),
+                "iterations" | "nodes" if search => positive(&key, value).map(|n| spec.limits.nodes = Some(n)),
+                "depth" if kind == AgentKind::AlphaBeta => {
+                    positive(&key, value).map(|d: u32| spec.limits.depth = Some(d.min(64)))
+                }
+                "c" if mcts => positive(&key, value).map(|c| spec.exploration = Some(c)),
+                "playout" if mcts => number(&key, value).map(|p| spec.playout = Some(p)),
+                "scale" if kind == AgentKind::Mcts => positive(&key, value).map(|s| spec.scale = Some(s)),
+                "reuse" if mcts => match value {
+                    "on" | "true" | "yes" => Ok(true),
+                    "off" | "false" | "no" => Ok(false),
+                    _ => Err(format!("'reuse' must be on or off, not '{value}'")),
+                }
+                .map(|r| spec.reuse = Some(r)),
+                "hash" if kind == AgentKind::AlphaBeta => {
+                    positive(&key, value).map(|h: usize| spec.hash_mb = Some(h.min(1024)))
+                }
+                "quiescence" if kind == AgentKind::AlphaBeta => number(&key, value).map(|q| spec.quiescence = Some(q)),
+                _ => Err(format!("'{key}' is not a parameter of {}", kind_name(kind))),
+            };
+            result.map_err(|e| bad(text, e))?;
+        }
+        if spec.kind == AgentKind::Level(0) {
+            return Err(bad(
+                text,
+                "give an agent (random, mcts, uct, alphabeta) or a level (level=1 … level=6)",
+            ));
+        }
+        Ok(spec)
+    }
+}
+
+fn kind_name(kind: AgentKind) -> &'static str {
+    match kind {
+        AgentKind::Random => "random (it takes: seed)",
+        AgentKind::Mcts => "mcts (it takes: time, iterations, c, playout, scale, reuse, seed)",
+        AgentKind::Uct => "uct (it takes: time, iterations, c, playout, reuse, seed)",
+        AgentKind::AlphaBeta => "alphabeta (it takes: time, nodes, depth, hash, quiescence)",
+        AgentKind::Level(_) => "a level (it takes: level, seed)",
+    }
+}
+
+fn format_duration(d: Duration) -> String {
+    let ms = d.as_millis();
+    if (ms / 1000) * 1000 == ms {
+        format!("{}s", ms / 1000)
+    } else {
+        format!("{ms}ms")
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    /// The spec in its own syntax, parameters in a fixed order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        let kind = match self.kind {
+            AgentKind::Random => "random",
+            AgentKind::Mcts => "mcts",
+            AgentKind::Uct => "uct",
+            AgentKind::AlphaBeta => "alphabeta",
+            AgentKind::Level(n) => {
+                parts.push(format!("level={n}"));
+                ""
+            }
+        };
+        if let Some(t) = self.limits.time {
+            parts.push(format!("time={}", format_duration(t)));
+        }
+        if let Some(n) = self.limits.nodes {
+            let key = if self.kind == AgentKind::AlphaBeta {
+                "nodes"
+            } else {
+                "iterations"
+            };
+            parts.push(format!("{key}={n}"));
+        }
+        if let Some(d) = self.limits.depth {
+            parts.push(format!("depth={d}"));
+        }
+        if let Some(c) = self.exploration {
+            parts.push(format!("c={c}"));
+        }
+        if let Some(p) = self.playout {
+            parts.push(format!("playout={p}"));
+        }
+        if let Some(s) = self.scale {
+            parts.push(format!("scale={s}"));
+        }
+        if let Some(r) = self.reuse {
+            parts.push(format!("reuse={}", if r { "on" } else { "off" }));
+        }
+        if let Some(h) = self.hash_mb {
+            parts.push(format!("hash={h}"));
+        }
+        if let Some(q) = self.quiescence {
+            parts.push(format!("quiescence={q}"));
+        }
+        if let Some(s) = self.seed {
+            parts.push(format!("seed={s}"));
+        }
+        match (kind.is_empty(), parts.is_empty()) {
+            (true, _) => write!(f, "{}", parts.join(",")),
+            (false, true) => write!(f, "{kind}"),
+            (false, false) => write!(f, "{kind}:{}", parts.join(",")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints() {
+        for text in [
+            "random",
+            "level=3",
+            "mcts:time=1s,iterations=5000",
+            "alphabeta:time=500ms,depth=5",
+            "uct:time=1s",
+            "mcts:time=250ms,c=0.5,playout=8,scale=150,reuse=off,seed=9",
+            "alphabeta:nodes=1000,hash=8,quiescence=2",
+        ] {
+            let spec: AgentSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+        }
+        let s: AgentSpec = "alphabeta:depth=5,time=500ms".parse().unwrap();
+        assert_eq!(s.limits.depth, Some(5));
+        assert_eq!(s.limits.time, Some(Duration::from_millis(500)));
+        assert_eq!("level=2,seed=4".parse::<AgentSpec>().unwrap().seed, Some(4));
+        assert_eq!(AgentSpec::level(4).unwrap().kind, AgentKind::Level(4));
+    }
+
+    #[test]
+    fn rejects_bad_specs_clearly() {
+        for (text, needle) in [
+            ("", "give an agent"),
+            ("minimax", "unknown agent 'minimax'"),
+            ("mcts:time=1", "needs a unit"),
+            ("mcts:time=-1s", "more than 0"),
+            ("mcts:time=abcs", "not a number"),
+            ("mcts:depth=3", "'depth' is not a parameter of mcts"),
+            ("alphabeta:depth=0", "more than 0"),
+            ("alphabeta:depth", "key=value"),
+            ("level=7", "level must be 1 to 6"),
+            ("level=0", "level must be 1 to 6"),
+            ("level=x", "must be a number"),
+            ("random:time=1s", "not a parameter of random"),
+            ("uct:time=1s,time=2s", "given twice"),
+            ("seed=3", "give an agent"),
+        ] {
+            let err = text.parse::<AgentSpec>().unwrap_err().to_string();
+            assert!(err.contains(needle), "{text}: {err}");
+        }
+        assert!(AgentSpec::level(9).is_err());
+    }
+}

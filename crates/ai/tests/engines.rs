@@ -1,0 +1,161 @@
+//! The object-safe layer and the match runner, on real games.
+
+use arbiter_ai::match_runner::{run_match, MatchConfig};
+use arbiter_ai::{AgentSpec, Engines, Score};
+use arbiter_attraction::Attraction;
+use arbiter_core::{Error, Registry};
+use arbiter_void::Void;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn engines() -> Engines {
+    Engines::new().with::<Void>().with::<Attraction>()
+}
+
+fn registry() -> Registry {
+    Registry::new().with::<Void>().with::<Attraction>()
+}
+
+fn no_stop() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(false))
+}
+
+#[test]
+fn every_spec_returns_a_legal_move_and_reports() {
+    let registry = registry();
+    for game in ["void", "attraction"] {
+        let session = registry.get(game).unwrap().new_session("", None).unwrap();
+        for spec in [
+            "random",
+            "level=1",
+            "level=2",
+            "mcts:iterations=300",
+            "uct:iterations=300",
+            "alphabeta:depth=2",
+        ] {
+            let spec: AgentSpec = spec.parse().unwrap();
+            let mut reports = 0;
+            let result = engines()
+                .choose(session.as_ref(), &spec, no_stop(), &mut |_| reports += 1)
+                .unwrap();
+            assert!(session.legal_moves().contains(&result.best), "{game} {spec}");
+            assert!(reports >= 1, "{game} {spec}");
+            let json = serde_json::to_value(&result).unwrap();
+            assert_eq!(json["best"], result.best.as_str());
+            assert!(json["info"]["pv"].is_array());
+        }
+    }
+}
+
+#[test]
+fn errors_are_clear() {
+    let registry = registry();
+    let void = registry.get("void").unwrap().new_session("", None).unwrap();
+    let mut agent = engines().agent("attraction", &"random".parse().unwrap()).unwrap();
+    let err = agent
+        .choose(void.as_ref(), &AtomicBool::new(false), &mut |_| {})
+        .unwrap_err();
+    assert!(err.to_string().contains("cannot play a void session"), "{err}");
+    let err = engines().agent("chess", &"random".parse().unwrap()).err().unwrap();
+    assert!(matches!(err, Error::UnknownGame { .. }));
+    let over = registry
+        .get("void")
+        .unwrap()
+        .new_session("", Some("4f13/18/18/18/18 w 0"))
+        .unwrap();
+    let err = engines()
+        .choose(over.as_ref(), &AgentSpec::level(3).unwrap(), no_stop(), &mut |_| {})
+        .unwrap_err();
+    assert_eq!(err, Error::GameOver);
+}
+
+#[test]
+fn the_stop_flag_ends_an_unlimited_search() {
+    let registry = registry();
+    for game in ["void", "attraction"] {
+        let session = registry.get(game).unwrap().new_session("", None).unwrap();
+        for spec in ["mcts", "alphabeta"] {
+            let mut spec: AgentSpec = spec.parse().unwrap();
+            spec.limits.nodes = None;
+            let stop = Arc::new(AtomicBool::new(false));
+            let setter = {
+                let stop = stop.clone();
+                std::thread::spawn(move || {
+                    std::thread::sleep(Duration::from_millis(50));
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                })
+            };
+            // Give it an hour: only the stop flag can end it in time.
+            spec.limits.time = Some(Duration::from_secs(3600));
+            let started = Instant::now();
+            let result = engines().choose(session.as_ref(), &spec, stop, &mut |_| {}).unwrap();
+            setter.join().unwrap();
+            assert!(session.legal_moves().contains(&result.best));
+            // Loose: the point is that it stopped at all, not how fast.
+            assert!(started.elapsed() < Duration::from_secs(20), "{game} {spec}");
+        }
+    }
+}
+
+#[test]
+fn a_time_limit_is_kept_loosely() {
+    let registry = registry();
+    let session = registry.get("void").unwrap().new_session("", None).unwrap();
+    for spec in ["mcts:time=100ms", "uct:time=100ms", "alphabeta:time=100ms"] {
+        let started = Instant::now();
+        let result = engines()
+            .choose(session.as_ref(), &spec.parse().unwrap(), no_stop(), &mut |_| {})
+            .unwrap();
+        assert!(session.legal_moves().contains(&result.best));
+        // Compliance is measured by `arbiter bench --time-limits`; this only catches runaways.
+        assert!(started.elapsed() < Duration::from_secs(5), "{spec}");
+    }
+}
+
+#[test]
+fn proven_wins_are_reported_as_such() {
+    let registry = registry();
+    let session = registry
+        .get("void")
+        .unwrap()
+        .new_session("", Some("12b5/18/16f1/18/1F16 b 0"))
+        .unwrap();
+    for spec in ["alphabeta:depth=3", "mcts:iterations=2000"] {
+        let result = engines()
+            .choose(session.as_ref(), &spec.parse().unwrap(), no_stop(), &mut |_| {})
+            .unwrap();
+        assert_eq!(result.info.score, Score::WinIn(1), "{spec}");
+    }
+}
+
+#[test]
+fn a_small_match_alternates_colours_and_keeps_records() {
+    let registry = registry();
+    let game = registry.get("attraction").unwrap();
+    let config = MatchConfig {
+        a: "alphabeta:depth=1".parse().unwrap(),
+        b: "random".parse().unwrap(),
+        games: 6,
+        opening_plies: 2,
+        concurrency: 2,
+        seed: 3,
+        sprt: None,
+    };
+    let mut seen = 0;
+    let summary = run_match(&engines(), game, "plies=200", None, &config, &mut |_, tally| {
+        seen += 1;
+        assert_eq!(tally.games(), seen);
+    })
+    .unwrap();
+    assert_eq!(summary.tally.games(), 6);
+    assert_eq!(summary.games.len(), 6);
+    for (i, g) in summary.games.iter().enumerate() {
+        assert_eq!(g.index as usize, i);
+        assert_eq!(g.a_side, if i % 2 == 0 { "violet" } else { "red" });
+        assert!(game.load_record(&g.record).is_ok());
+    }
+    // Games 0 and 1 share their random opening.
+    assert_eq!(summary.games[0].record.moves[..2], summary.games[1].record.moves[..2]);
+    assert!(summary.score > 0.5);
+}

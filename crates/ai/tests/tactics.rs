@@ -1,0 +1,110 @@
+//! Every search agent finds a win in one move and avoids a loss in one, in constructed positions
+//! of every game (found by scanning random games for positions where few moves win, or most
+//! moves lose at once, so that a blind choice would usually fail).
+
+use arbiter_ai::{Agent, AgentSpec};
+use arbiter_attraction::Attraction;
+use arbiter_core::{Game, HistoryRules, NoVariant, Outcome, Session};
+use arbiter_void::Void;
+use std::sync::atomic::AtomicBool;
+
+/// The search agents under test, with node budgets (not time) so that tests are reproducible.
+const AGENTS: [&str; 4] = [
+    "mcts:iterations=4000",
+    "uct:iterations=4000",
+    "alphabeta:depth=3",
+    "alphabeta:nodes=20000",
+];
+
+fn session<G: Game<Variant = NoVariant>>(position: &str) -> Session<G> {
+    Session::from_game(G::from_position(&NoVariant, position).unwrap(), HistoryRules::default())
+}
+
+fn choose<G: Game<Variant = NoVariant>>(spec: &str, position: &str) -> (Session<G>, G::Move) {
+    let session = session::<G>(position);
+    let mut agent: Box<dyn Agent<G>> = spec.parse::<AgentSpec>().unwrap().build::<G>();
+    let choice = agent
+        .choose(&session, &AtomicBool::new(false), &mut |_| {})
+        .expect("a game in progress");
+    let mut legal = Vec::new();
+    session.current().legal_moves(&mut legal);
+    assert!(legal.contains(&choice.mv), "{spec} chose an illegal move in {position}");
+    (session, choice.mv)
+}
+
+/// Whether the move wins at once.
+fn wins_now<G: Game>(game: &G, mv: G::Move) -> bool {
+    let me = game.to_move();
+    let mut next = game.clone();
+    next.play(mv);
+    next.outcome() == Some(Outcome::Win(me))
+}
+
+/// Whether the move loses at once or lets the opponent win with its reply.
+fn loses_next<G: Game>(game: &G, mv: G::Move) -> bool {
+    let me = game.to_move();
+    let mut next = game.clone();
+    next.play(mv);
+    if let Some(outcome) = next.outcome() {
+        return outcome == Outcome::Win(me.opponent());
+    }
+    let mut replies = Vec::new();
+    next.legal_moves(&mut replies);
+    replies.iter().any(|&r| wins_now(&next, r))
+}
+
+fn assert_wins<G: Game<Variant = NoVariant>>(position: &str) {
+    for spec in AGENTS {
+        let (session, mv) = choose::<G>(spec, position);
+        let text = session.current().format_move(mv);
+        assert!(
+            wins_now(session.current(), mv),
+            "{spec} missed the win in {position}: {text}"
+        );
+    }
+}
+
+fn assert_avoids_loss<G: Game<Variant = NoVariant>>(position: &str) {
+    for spec in AGENTS {
+        let (session, mv) = choose::<G>(spec, position);
+        let text = session.current().format_move(mv);
+        assert!(
+            !loses_next(session.current(), mv),
+            "{spec} lost at once in {position}: {text}"
+        );
+    }
+}
+
+#[test]
+fn void_wins_in_one() {
+    // Black bomber m5 drops onto the column of White's flagship on a1 … 1 winning move of 8.
+    assert_wins::<Void>("12b5/18/16f1/18/1F16 b 0");
+    assert_wins::<Void>("12b5/18/15f2/18/F17 b 0");
+    // 2 winning moves of 32.
+    assert_wins::<Void>("15B2/12x5/3F4B5f3/12s5/1S3x4X3b3 w 0");
+}
+
+#[test]
+fn void_avoids_losing_in_one() {
+    // 9 of Black's 11 moves let White win at once.
+    assert_avoids_loss::<Void>("4F13/18/1f9b6/18/18 b 0");
+    // 41 of White's 43 moves lose at once.
+    assert_avoids_loss::<Void>("13f1S2/6B3x3b3/2X7x5Bb/3F14/6s11 w 0");
+    // 91 of Black's 95.
+    assert_avoids_loss::<Void>("15B2/12x5/3F4B1X3f3/13s4/1S3x8b3 b 0");
+}
+
+#[test]
+fn attraction_wins_in_one() {
+    // 1 winning move of 13, of 26, of 21.
+    assert_wins::<Attraction>("3r1r2/2r5/2r3rr/4r3/8/1v6/6r1/vvvvv1vv r 0");
+    assert_wins::<Attraction>("rvrr1rrr/4r3/8/3vv3/1r1v4/4v3/3v4/2v4v v 0");
+    assert_wins::<Attraction>("r7/6r1/8/3r4/4rvv1/8/2r2v1v/vvvr1rvr r 0");
+}
+
+#[test]
+fn attraction_avoids_losing_in_one() {
+    // 10 of Violet's 18 moves let Red win at once; 5 of 24.
+    assert_avoids_loss::<Attraction>("3rv3/1v6/1r6/r6v/8/r7/vr6/vr1vvrvr v 0");
+    assert_avoids_loss::<Attraction>("r7/6r1/8/3r4/4rvv1/8/2r2v1v/vvvr1rvr v 0");
+}

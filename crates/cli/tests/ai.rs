@@ -1,0 +1,163 @@
+//! The computer-opponent commands end to end: `match`, `analyze`, `play` against levels, `bench`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn arbiter() -> Command {
+    Command::cargo_bin("arbiter").expect("the arbiter binary is built")
+}
+
+#[test]
+fn match_reports_json_and_saves_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = arbiter()
+        .args([
+            "match",
+            "attraction",
+            "--a",
+            "alphabeta:depth=1",
+            "--b",
+            "random",
+            "--games",
+            "4",
+            "--opening-plies",
+            "2",
+            "--concurrency",
+            "2",
+            "--max-plies",
+            "150",
+            "--json",
+            "--records",
+        ])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let tally = &value["tally"];
+    let total = tally["wins"].as_u64().unwrap() + tally["draws"].as_u64().unwrap() + tally["losses"].as_u64().unwrap();
+    assert_eq!(total, 4);
+    assert!(value["elo"]["elo"].is_number());
+    assert_eq!(value["game"], "attraction:plies=150");
+    for i in 1..=4 {
+        let record = std::fs::read_to_string(dir.path().join(format!("game-{i:04}.json"))).unwrap();
+        let record: serde_json::Value = serde_json::from_str(&record).unwrap();
+        assert_eq!(record["game"], "attraction");
+        assert!(record["result"].is_object());
+    }
+}
+
+#[test]
+fn match_prints_a_summary_and_sprt() {
+    arbiter()
+        .args([
+            "match", "void", "--a", "level=2", "--b", "random", "-n", "6", "--sprt", "0,200",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("A = level=2 (alphabeta:depth=2), B = random"))
+        .stdout(predicate::str::contains("Elo difference A - B"))
+        .stdout(predicate::str::contains("SPRT elo0=0 elo1=200"));
+}
+
+#[test]
+fn match_rejects_bad_specs_and_flags() {
+    for (args, needle) in [
+        (vec!["--a", "minimax", "--b", "random"], "unknown agent 'minimax'"),
+        (vec!["--a", "mcts:time=5", "--b", "random"], "needs a unit"),
+        (vec!["--a", "level=9", "--b", "random"], "level must be 1 to 6"),
+        (
+            vec!["--a", "random", "--b", "random", "--sprt", "50,0"],
+            "must be below",
+        ),
+        (
+            vec!["--a", "random", "--b", "random", "--games", "0"],
+            "--games must be at least 1",
+        ),
+        (
+            vec!["--a", "random", "--b", "random", "--concurrency", "0"],
+            "--concurrency",
+        ),
+    ] {
+        arbiter()
+            .arg("match")
+            .arg("void")
+            .args(&args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(needle));
+    }
+}
+
+#[test]
+fn analyze_prints_reports_and_the_best_move() {
+    arbiter()
+        .args([
+            "analyze",
+            "void",
+            "--position",
+            "12b5/18/16f1/18/1F16 b 0",
+            "--time",
+            "200ms",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("best move "))
+        .stdout(predicate::str::contains("win in 1"));
+    let out = arbiter()
+        .args(["analyze", "attraction", "--agent", "mcts:iterations=500", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert!(last["best"].is_string());
+    assert_eq!(last["info"]["nodes"], 500);
+    arbiter()
+        .args(["analyze", "void", "--time", "soon"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--time"));
+}
+
+#[test]
+fn play_against_a_level_shows_its_thinking() {
+    arbiter()
+        .args([
+            "play",
+            "attraction:plies=6",
+            "--violet",
+            "level=2",
+            "--red",
+            "level=1",
+            "--think",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("violet (level=2) plays"))
+        .stdout(predicate::str::contains("nodes"))
+        .stdout(predicate::str::contains("Draw by the ply limit."));
+    arbiter()
+        .args(["play", "void", "--white", "level=12"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("level must be 1 to 6"));
+}
+
+#[test]
+fn bench_reports_search_speeds() {
+    let out = arbiter()
+        .args(["bench", "attraction", "--seconds", "0.2", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert!(value[0]["mcts_iterations_per_second"].as_f64().unwrap() > 0.0);
+    assert!(value[0]["alphabeta_nodes_per_second"].as_f64().unwrap() > 0.0);
+}

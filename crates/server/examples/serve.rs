@@ -1,0 +1,22 @@
+//! Runs the web app without the CLI: `cargo run -p arbiter-server --example serve -- [ADDR] [DB]`.
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let mut config = arbiter_server::ServeConfig::default();
+    if let Some(addr) = args.next() {
+        match addr.parse() {
+            Ok(a) => config.addr = a,
+            Err(e) => {
+                eprintln!("error: bad address '{addr}': {e}");
+                std::process::exit(1);
+            }
+        }
+    }
+    if let Some(db) = args.next() {
+        config.db = db.into();
+    }
+    if let Err(e) = arbiter_server::serve_blocking(config) {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,100 @@
+//! API errors: every failure becomes a JSON body `{"error":{"code":…,"message":…}}` with a fitting status.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+
+/// An error returned by the API: a stable machine-readable code, a message for people, an HTTP status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// A stable code (`bad_move`, `not_your_turn`, `game_over`…).
+    pub code: &'static str,
+    /// What was wrong, in words.
+    pub message: String,
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: ErrorDetail<'a>,
+}
+
+#[derive(Serialize)]
+struct ErrorDetail<'a> {
+    code: &'a str,
+    message: &'a str,
+}
+
+impl ApiError {
+    /// An error with the given status, code and message.
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// 400: the request itself is wrong.
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    /// 409: the request is well-formed but does not fit the game's state.
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, code, message)
+    }
+
+    /// 404: no such game (or route).
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+
+    /// 500: a failure on our side (storage), never the caller's fault.
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+}
+
+impl From<arbiter_core::Error> for ApiError {
+    fn from(error: arbiter_core::Error) -> Self {
+        use arbiter_core::Error as E;
+        let message = error.to_string();
+        match error {
+            E::Position(_) => Self::bad_request("bad_position", message),
+            E::Move { .. } => Self::bad_request("bad_move", message),
+            E::Options(_) => Self::bad_request("bad_options", message),
+            E::UnknownGame { .. } => Self::bad_request("unknown_game", message),
+            E::GameOver => Self::conflict("game_over", "the game is over"),
+            E::Invalid(_) => Self::bad_request("invalid", message),
+        }
+    }
+}
+
+impl From<rusqlite::Error> for ApiError {
+    fn from(error: rusqlite::Error) -> Self {
+        Self::internal(format!("storage failed: {error}"))
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({}): {}", self.code, self.status.as_u16(), self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody {
+            error: ErrorDetail {
+                code: self.code,
+                message: &self.message,
+            },
+        };
+        (self.status, Json(body)).into_response()
+    }
+}

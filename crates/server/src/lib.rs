@@ -1,0 +1,26 @@
+//! The Arbiter web app: `arbiter serve`.
+//!
+//! An HTTP + WebSocket API (axum) over every game of the registry, games stored move by move in SQLite
+//! (WAL mode, migrations in `migrations/`), and the browser app of `web/` embedded into the binary.
+//! The server speaks only [`arbiter_core::DynSession`] strings and [`arbiter_core::MoveInfo`]; the one
+//! game-specific hook is token-by-token turn building ([`turns`]), used by Krux.
+
+#![warn(missing_docs)]
+
+pub mod app;
+pub mod computer;
+pub mod config;
+pub mod error;
+pub mod extract;
+pub mod live;
+pub mod routes;
+pub mod seat;
+pub mod server;
+pub mod service;
+pub mod store;
+pub mod turns;
+
+pub use config::ServeConfig;
+pub use error::ApiError;
+pub use seat::Seat;
+pub use server::{serve, serve_blocking, start, RunningServer};

@@ -1,0 +1,213 @@
+//! The game endpoints: create, view, list, play, undo, resign, seats, turn building, hints, records.
+
+use crate::app::AppState;
+use crate::computer::ComputerMove;
+use crate::error::ApiError;
+use crate::extract::ApiJson;
+use crate::live::GameView;
+use crate::seat::Seat;
+use crate::service::NewGame;
+use crate::store::GameSummary;
+use crate::turns::TurnView;
+use arbiter_core::GameRecord;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::Json;
+use serde::Deserialize;
+
+/// `POST /api/games`: a game by name (from the start or a position), or a record to load.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    /// The registry name (not with `record`).
+    pub game: Option<String>,
+    /// The options string (`size=10,repetition=off`).
+    #[serde(default)]
+    pub options: String,
+    /// A position string to start from.
+    pub position: Option<String>,
+    /// A game record to load instead.
+    pub record: Option<GameRecord>,
+    /// Who plays each side, first mover first; both human by default.
+    pub players: Option<[Seat; 2]>,
+}
+
+/// `POST /api/games/{id}/moves`
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The move in notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The side making it (`black`, `violet`…, or `first`/`second`).
+    pub side: String,
+    /// The ply the client saw; a different current ply means the move is stale.
+    pub ply: Option<usize>,
+}
+
+/// `POST /api/games/{id}/resign`
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResignRequest {
+    /// The side that resigns.
+    pub side: String,
+}
+
+/// `POST /api/games/{id}/players`
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayersRequest {
+    /// Who plays each side, first mover first.
+    pub players: [Seat; 2],
+}
+
+/// `POST /api/games/{id}/turn`
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnRequest {
+    /// The tokens of the partial turn so far.
+    pub tokens: Vec<String>,
+}
+
+/// `GET /api/games?limit=N`
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    /// How many (1..=200, default 20).
+    pub limit: Option<String>,
+}
+
+/// `POST /api/games`
+pub async fn create(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<CreateRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let new = match (req.record, req.game) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_request(
+                "bad_request_body",
+                "give either a game or a record, not both",
+            ))
+        }
+        (Some(record), None) => {
+            if req.position.is_some() || !req.options.is_empty() {
+                return Err(ApiError::bad_request(
+                    "bad_request_body",
+                    "a record carries its own options and start position",
+                ));
+            }
+            NewGame::Record(record)
+        }
+        (None, Some(game)) => NewGame::Fresh {
+            game,
+            options: req.options,
+            position: req.position,
+        },
+        (None, None) => {
+            return Err(ApiError::bad_request(
+                "bad_request_body",
+                "say which game to start ('game') or give a record ('record')",
+            ))
+        }
+    };
+    let seats = req.players.unwrap_or([Seat::Human, Seat::Human]);
+    Ok(Json(state.service.create(new, seats)?))
+}
+
+/// `GET /api/games`
+pub async fn list(
+    State(state): State<AppState>,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<Vec<GameSummary>>, ApiError> {
+    let limit = match q.limit.as_deref() {
+        None => 20,
+        Some(text) => text
+            .parse::<usize>()
+            .map_err(|_| ApiError::bad_request("bad_query", format!("limit must be a whole number, not '{text}'")))?,
+    };
+    Ok(Json(state.service.recent(limit)?))
+}
+
+/// `GET /api/games/{id}`
+pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(state.service.view(&id)?))
+}
+
+/// `GET /api/games/{id}/record`: the game record as a JSON download.
+pub async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Result<impl IntoResponse, ApiError> {
+    let record = state.service.record(&id)?;
+    let disposition = format!("attachment; filename=\"arbiter-{}-{id}.json\"", record.game);
+    let body = serde_json::to_string_pretty(&record).map_err(|e| ApiError::internal(e.to_string()))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    ))
+}
+
+/// `POST /api/games/{id}/moves`
+pub async fn play(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<MoveRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(state.service.play(&id, &req.side, &req.mv, req.ply)?))
+}
+
+/// `POST /api/games/{id}/undo`
+pub async fn undo(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(state.service.undo(&id)?))
+}
+
+/// `POST /api/games/{id}/resign`
+pub async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<ResignRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(state.service.resign(&id, &req.side)?))
+}
+
+/// `POST /api/games/{id}/players`
+pub async fn players(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<PlayersRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(state.service.set_seats(&id, req.players)?))
+}
+
+/// `POST /api/games/{id}/turn`
+pub async fn turn(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<TurnRequest>,
+) -> Result<Json<TurnView>, ApiError> {
+    Ok(Json(state.service.turn(&id, &req.tokens)?))
+}
+
+/// `GET /api/games/{id}/positions`: the position after each ply, the start first.
+pub async fn positions(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Vec<String>>, ApiError> {
+    Ok(Json(state.service.positions(&id)?))
+}
+
+/// `GET /api/games/{id}/hint`
+pub async fn hint(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<ComputerMove>, ApiError> {
+    Ok(Json(state.service.hint(&id).await?))
+}
+
+/// A known path asked with the wrong method.
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "this endpoint does not take that method",
+    )
+}
+
+/// Any other `/api/…` path.
+pub async fn not_found() -> ApiError {
+    ApiError::not_found("no such API endpoint")
+}

@@ -1,0 +1,113 @@
+//! Starting and stopping the server: [`serve`] for the command line, [`start`] for tests and embedders.
+
+use crate::app::router;
+use crate::computer::{Computer, EngineComputer};
+use crate::config::ServeConfig;
+use crate::service::Service;
+use crate::store::Store;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// A server running in the background.
+pub struct RunningServer {
+    addr: SocketAddr,
+    service: Arc<Service>,
+    shutdown: Option<oneshot::Sender<()>>,
+    task: JoinHandle<std::io::Result<()>>,
+}
+
+impl RunningServer {
+    /// The address it listens on (with the real port when port 0 was asked for).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The base URL, `http://127.0.0.1:PORT`.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Stops accepting requests, finishes the ones in progress and waits for the end.
+    pub async fn stop(mut self) -> std::io::Result<()> {
+        self.service.shut_down();
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        self.task.await.map_err(std::io::Error::other)?
+    }
+
+    /// Waits until the server ends (it ends on its own only on an error).
+    pub async fn wait(self) -> std::io::Result<()> {
+        let RunningServer { task, shutdown, .. } = self;
+        let result = task.await.map_err(std::io::Error::other)?;
+        drop(shutdown);
+        result
+    }
+}
+
+/// The computer player: the search engines of `arbiter-ai`.
+fn computer() -> Arc<dyn Computer> {
+    Arc::new(EngineComputer::default())
+}
+
+/// Opens the database and starts listening; returns once the socket is bound.
+pub async fn start(config: ServeConfig) -> Result<RunningServer, String> {
+    let store = Store::open(&config.db).map_err(|e| format!("cannot open database {}: {e}", config.db.display()))?;
+    let service = Service::new(arbiter_games::registry(), store, computer());
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let (tx, rx) = oneshot::channel::<()>();
+    let app = router(service.clone());
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = rx.await;
+            })
+            .await
+    });
+    Ok(RunningServer {
+        addr,
+        service,
+        shutdown: Some(tx),
+        task,
+    })
+}
+
+/// Runs the server until Ctrl-C (what `arbiter serve` does).
+pub async fn serve(config: ServeConfig) -> Result<(), String> {
+    let RunningServer {
+        addr,
+        service,
+        shutdown,
+        task,
+    } = start(config.clone()).await?;
+    println!(
+        "Arbiter is serving on http://{addr} (games stored in {}); press Ctrl-C to stop",
+        config.db.display()
+    );
+    let mut task = task;
+    tokio::select! {
+        ended = &mut task => {
+            return ended.map_err(|e| e.to_string())?.map_err(|e| e.to_string());
+        }
+        signal = tokio::signal::ctrl_c() => signal.map_err(|e| e.to_string())?,
+    }
+    service.shut_down();
+    if let Some(tx) = shutdown {
+        let _ = tx.send(());
+    }
+    task.await.map_err(|e| e.to_string())?.map_err(|e| e.to_string())
+}
+
+/// [`serve`] on a new multi-threaded runtime, for callers without one (the `arbiter serve` command).
+pub fn serve_blocking(config: ServeConfig) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(serve(config))
+}

@@ -1,0 +1,224 @@
+//! Browser-test helpers on top of the `fantoccini` WebDriver client: chromedriver and Chromium start-up,
+//! and the few page operations the browser tests use.
+
+#![allow(dead_code)]
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{json, Value};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A page element.
+pub use fantoccini::elements::Element;
+
+/// Where Debian puts Chromium and its driver.
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+/// Debian's chromedriver.
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// How long `find` waits for an element to appear.
+const FIND_TIMEOUT: Duration = Duration::from_secs(10);
+/// How often waits poll the page.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Are Chromium and chromedriver installed?
+pub fn available() -> bool {
+    Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists()
+}
+
+/// A running chromedriver, killed on drop.
+pub struct Driver {
+    child: Child,
+    pub url: String,
+}
+
+impl Drop for Driver {
+    /// Ends chromedriver and every browser it started (they share its process group), also after a failure.
+    fn drop(&mut self) {
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-TERM", "--", &group]).status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+impl Driver {
+    /// Starts chromedriver on a free port and waits until it accepts connections.
+    pub async fn start() -> Driver {
+        let port = free_port();
+        let child = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .process_group(0)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let driver = Driver {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+                return driver;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("chromedriver did not become ready");
+    }
+
+    /// Opens a headless Chromium with a fresh profile.
+    pub async fn browser(&self, profile: &Path) -> Browser {
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--window-size=1400,950",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([format!("--user-data-dir={}", profile.display())])
+        .collect::<Vec<_>>();
+        let caps = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": CHROMIUM, "args": args}
+        });
+        let caps = caps.as_object().expect("capabilities object").clone();
+        // chromedriver speaks plain HTTP on localhost: no TLS needed.
+        let client = ClientBuilder::new(HttpConnector::new())
+            .capabilities(caps)
+            .connect(&self.url)
+            .await
+            .unwrap_or_else(|e| panic!("new session: {e}"));
+        Browser { client }
+    }
+}
+
+/// One browser session.
+pub struct Browser {
+    client: Client,
+}
+
+impl Browser {
+    /// Goes to a URL.
+    pub async fn goto(&self, url: &str) {
+        self.client
+            .goto(url)
+            .await
+            .unwrap_or_else(|e| panic!("goto {url}: {e}"));
+    }
+
+    /// Runs a script (its `return` value comes back).
+    pub async fn eval(&self, script: &str) -> Value {
+        self.client
+            .execute(script, Vec::new())
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Every element matching a CSS selector.
+    pub async fn find_all(&self, css: &str) -> Vec<Element> {
+        self.client
+            .find_all(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("find_all {css}: {e}"))
+    }
+
+    /// Waits for an element matching `css` and returns it.
+    pub async fn find(&self, css: &str) -> Element {
+        self.client
+            .wait()
+            .at_most(FIND_TIMEOUT)
+            .every(POLL)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element matches {css}: {e}"))
+    }
+
+    /// Clicks an element as a user would (scrolls it into view, real pointer events).
+    pub async fn click(&self, element: &Element) {
+        element.click().await.unwrap_or_else(|e| panic!("click failed: {e}"));
+    }
+
+    /// Finds and clicks.
+    pub async fn click_css(&self, css: &str) {
+        let e = self.find(css).await;
+        self.click(&e).await;
+    }
+
+    /// Moves the mouse over an element (hover effects).
+    pub async fn hover(&self, element: &Element) {
+        let mouse = MouseActions::new("mouse".to_string()).then(PointerAction::MoveToElement {
+            element: element.clone(),
+            duration: Some(Duration::ZERO),
+            x: 0.0,
+            y: 0.0,
+        });
+        self.client
+            .perform_actions(mouse)
+            .await
+            .unwrap_or_else(|e| panic!("hover failed: {e}"));
+    }
+
+    /// Accepts a confirm dialog (waiting a little for it to open).
+    pub async fn accept_alert(&self) {
+        for _ in 0..50 {
+            match self.client.accept_alert().await {
+                Ok(()) => return,
+                Err(e) if e.is_no_such_alert() => tokio::time::sleep(POLL).await,
+                Err(e) => panic!("accepting the dialog failed: {e}"),
+            }
+        }
+        panic!("no dialog to accept");
+    }
+
+    /// Waits until `script` (an expression) is truthy; returns its value.
+    pub async fn wait_for(&self, expression: &str, what: &str) -> Value {
+        let script = format!("try {{ return ({expression}); }} catch (e) {{ return null; }}");
+        for _ in 0..600 {
+            let v = self.eval(&script).await;
+            if !(v.is_null() || v == json!(false) || v == json!(0) || v == json!("")) {
+                return v;
+            }
+            tokio::time::sleep(POLL).await;
+        }
+        panic!("timed out waiting for {what} ({expression})");
+    }
+
+    /// Saves a PNG screenshot of the window.
+    pub async fn screenshot(&self, path: &Path) {
+        let png = self
+            .client
+            .screenshot()
+            .await
+            .unwrap_or_else(|e| panic!("screenshot failed: {e}"));
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).expect("artifact dir");
+        }
+        std::fs::write(path, png).expect("screenshot written");
+    }
+
+    /// Ends the session (closes the browser).
+    pub async fn quit(self) {
+        self.client
+            .close()
+            .await
+            .unwrap_or_else(|e| panic!("closing the session failed: {e}"));
+    }
+}

@@ -1,0 +1,70 @@
+// The server's JSON API and live updates.
+
+/** An error answered by the API: `code` is stable, `message` is for people. */
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** Calls the API; resolves to the JSON answer or rejects with an ApiError. */
+export async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch('/api' + path, init);
+  } catch (e) {
+    throw new ApiError('network', 'cannot reach the server: ' + e.message, 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (_) {
+    /* not JSON */
+  }
+  if (!response.ok) {
+    const err = (data && data.error) || {};
+    throw new ApiError(err.code || 'http_' + response.status, err.message || response.statusText, response.status);
+  }
+  return data;
+}
+
+/**
+ * Watches a game over a WebSocket: `onMessage` gets every message ({type:"state"|"thinking"|"error"});
+ * reconnects after a drop. Returns a function that stops watching.
+ */
+export function watch(id, onMessage, onStatus = () => {}) {
+  let socket = null;
+  let stopped = false;
+  let retry = 500;
+  const open = () => {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws`);
+    socket.onopen = () => {
+      retry = 500;
+      onStatus(true);
+    };
+    socket.onmessage = (event) => {
+      try {
+        onMessage(JSON.parse(event.data));
+      } catch (_) {
+        /* ignore junk */
+      }
+    };
+    socket.onclose = () => {
+      onStatus(false);
+      if (!stopped) setTimeout(open, (retry = Math.min(retry * 2, 8000)));
+    };
+  };
+  open();
+  return () => {
+    stopped = true;
+    if (socket) socket.close();
+  };
+}
