@@ -1,22 +1,24 @@
 //! Strength levels 1–6: for each game, an agent and a budget, chosen by measurement with
 //! `arbiter match` (the commands and results are in the README's strength table).
 //!
-//! | level | Void | Attraction |
-//! |---|---|---|
-//! | 1 | MCTS, 60 iterations (a beginner's opponent: it blunders often) | the same |
-//! | 2 | alpha-beta to depth 2 | MCTS, 1000 iterations |
-//! | 3 | alpha-beta to depth 3 (at most 1 s) | the same |
-//! | 4 | alpha-beta to depth 4 (at most 1 s) | alpha-beta to depth 5 (at most 1 s) |
-//! | 5 | alpha-beta, 250 ms per move | the same |
-//! | 6 | alpha-beta, 1 s per move: the strongest configuration at that budget | the same |
+//! | level | Void | Attraction | Krux | Villawar |
+//! |---|---|---|---|---|
+//! | 1 | MCTS, 60 iterations (a beginner's opponent: it blunders often) | the same | the same | the same |
+//! | 2 | alpha-beta to depth 2 | MCTS, 1000 iterations | MCTS, 1000 iterations | MCTS, 1000 iterations |
+//! | 3 | alpha-beta to depth 3 (at most 1 s) | the same | alpha-beta to depth 2 (at most 1 s) | MCTS, 5000 iterations |
+//! | 4 | alpha-beta to depth 4 (at most 1 s) | alpha-beta to depth 5 (at most 1 s) | alpha-beta to depth 3 (at most 1 s) | alpha-beta, 100 ms |
+//! | 5 | alpha-beta, 250 ms per move | the same | the same | the same |
+//! | 6 | alpha-beta, 1 s per move: the strongest configuration at that budget | the same | the same | the same |
 //!
-//! Alpha-beta beat heuristic MCTS head to head at equal time in both games (Void 90%, Attraction
-//! 72.5%, 100 ms per move), and both beat plain UCT, so alpha-beta carries the upper levels. In
-//! Attraction, alpha-beta to depth 2 drew 17 of 100 games against random play (it cannot find
-//! the long manoeuvres that fill the goal row), where MCTS with 1000 iterations won 50 of 50, so
-//! MCTS is level 2 there. Levels 1–4 are budgeted in iterations or depth (not time), so that they
-//! play alike on any machine; games without a measured table (new games) use heuristic MCTS with
-//! growing budgets.
+//! Alpha-beta beat heuristic MCTS head to head at equal time (Void 90%, Attraction 72.5% at
+//! 100 ms per move; Krux 87.5% at 250 ms), and beats plain UCT in every game, so alpha-beta
+//! carries the upper levels. In Attraction, alpha-beta to depth 2 drew 17 of 100 games against
+//! random play (it cannot find the long manoeuvres that fill the goal row), where MCTS with 1000
+//! iterations won 50 of 50, so MCTS is level 2 there. In Villawar depth-limited alpha-beta is weak
+//! (55% against MCTS with 1000 iterations) while time-limited alpha-beta searches deep (95%
+//! against MCTS with 5000), so its ladder climbs through MCTS budgets first. Levels 1–4 are
+//! budgeted in iterations or depth where possible, so that they play alike on any machine; games
+//! without a table use heuristic MCTS with growing budgets.
 
 use crate::AgentSpec;
 
@@ -40,6 +42,22 @@ pub fn table(game: &str) -> [&'static str; LEVELS as usize] {
             "mcts:iterations=1000",
             "alphabeta:time=1s,depth=3",
             "alphabeta:time=1s,depth=5",
+            "alphabeta:time=250ms",
+            "alphabeta:time=1s",
+        ],
+        "krux" => [
+            "mcts:iterations=60",
+            "mcts:iterations=1000",
+            "alphabeta:time=1s,depth=2",
+            "alphabeta:time=1s,depth=3",
+            "alphabeta:time=250ms",
+            "alphabeta:time=1s",
+        ],
+        "villawar" => [
+            "mcts:iterations=60",
+            "mcts:iterations=1000",
+            "mcts:iterations=5000",
+            "alphabeta:time=100ms",
             "alphabeta:time=250ms",
             "alphabeta:time=1s",
         ],
