@@ -21,6 +21,9 @@ pub struct MatchConfig {
     pub games: u32,
     /// Random plies played before the agents take over; games 2k and 2k+1 share an opening.
     pub opening_plies: u32,
+    /// Redraw an opening ply (up to [`OPENING_TRIES`] times) that would let the opponent win
+    /// with its next move, so that games are not decided by the random opening itself.
+    pub safe_openings: bool,
     /// Games played at once (threads).
     pub concurrency: usize,
     /// Base seed of the openings and the agents.
@@ -28,6 +31,9 @@ pub struct MatchConfig {
     /// Stop when this test decides.
     pub sprt: Option<Sprt>,
 }
+
+/// Random moves tried per opening ply before a safe opening takes an unsafe one.
+pub const OPENING_TRIES: u64 = 200;
 
 /// One finished game.
 #[derive(Debug, Clone, Serialize)]
@@ -98,9 +104,19 @@ fn play_game(
         if session.ending().is_some() {
             break;
         }
-        let mv = session
-            .random_move(opening_seed.wrapping_mul(1000).wrapping_add(u64::from(ply)))
-            .ok_or(Error::GameOver)?;
+        let seed = opening_seed.wrapping_mul(1000).wrapping_add(u64::from(ply));
+        let mut mv = session.random_move(seed).ok_or(Error::GameOver)?;
+        if config.safe_openings {
+            for attempt in 1..OPENING_TRIES {
+                let mut next = session.clone_box();
+                next.play(&mv)?;
+                if next.ending().is_none() && !next.can_win_at_once() {
+                    break;
+                }
+                let retry = seed.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                mv = session.random_move(retry).ok_or(Error::GameOver)?;
+            }
+        }
         session.play(&mv)?;
     }
     let agent_seed = config.seed.wrapping_add(u64::from(index) * 7919);

@@ -18,7 +18,8 @@ pub enum AgentKind {
     Uct,
     /// Alpha-beta with the game's heuristic.
     AlphaBeta,
-    /// A strength level 1..=6: an agent and budget chosen per game (see [`crate::levels`]).
+    /// A strength level 1..=6: an agent and budget chosen per game
+    /// ([`arbiter_core::Game::STRENGTH_LEVELS`]).
     Level(u8),
 }
 
@@ -44,6 +45,11 @@ pub struct AgentSpec {
     pub hash_mb: Option<usize>,
     /// Alpha-beta quiescence plies (`quiescence=`).
     pub quiescence: Option<u32>,
+    /// Alpha-beta: order quiet moves by the evaluation after them (`order=eval`) or by
+    /// history alone (`order=history`, the default).
+    pub eval_order: Option<bool>,
+    /// Alpha-beta late-move reductions (`lmr=on|off`, off by default).
+    pub reductions: Option<bool>,
 }
 
 /// The default thinking time of a spec without limits.
@@ -62,6 +68,8 @@ impl AgentSpec {
             reuse: None,
             hash_mb: None,
             quiescence: None,
+            eval_order: None,
+            reductions: None,
         }
     }
 
@@ -84,12 +92,13 @@ impl AgentSpec {
         spec
     }
 
-    /// The concrete spec for `game`: a level becomes its agent and budget (keeping the seed);
-    /// a search without limits gets the default time.
-    pub fn resolve(&self, game: &str) -> AgentSpec {
+    /// The concrete spec for a game with these strength levels (its `STRENGTH_LEVELS`): a level
+    /// becomes its agent and budget (keeping the seed); a search without limits gets the default
+    /// time.
+    pub fn resolve(&self, levels: &levels::Table) -> AgentSpec {
         let mut spec = match self.kind {
             AgentKind::Level(n) => {
-                let mut s = levels::spec(game, n);
+                let mut s = levels::spec(levels, n);
                 s.seed = self.seed.or(s.seed);
                 s
             }
@@ -103,7 +112,7 @@ impl AgentSpec {
 
     /// Builds the typed agent for the game `G`.
     pub fn build<G: Game>(&self) -> Box<dyn Agent<G>> {
-        let spec = self.resolve(G::NAME);
+        let spec = self.resolve(&G::STRENGTH_LEVELS);
         let seed = spec.seed.unwrap_or(1);
         match spec.kind {
             AgentKind::Random | AgentKind::Level(_) => Box::new(RandomAgent::new(seed)),
@@ -136,15 +145,15 @@ impl AgentSpec {
                 if let Some(q) = spec.quiescence {
                     config.quiescence = q;
                 }
+                if let Some(e) = spec.eval_order {
+                    config.eval_order = e;
+                }
+                if let Some(r) = spec.reductions {
+                    config.reductions = r;
+                }
                 Box::new(AlphaBeta::<G>::new(config))
             }
         }
-    }
-
-    /// Whether this spec (once resolved) thinks with a time limit as its only limit, so that a
-    /// caller can bound how long a move takes.
-    pub fn time_limit(&self, game: &str) -> Option<Duration> {
-        self.resolve(game).limits.time
     }
 }
 
@@ -171,6 +180,14 @@ pub fn parse_duration(value: &str) -> Result<Duration, String> {
         return Err(format!("time '{value}' must be more than 0 and at most 24 hours"));
     }
     Ok(Duration::from_secs_f64(seconds))
+}
+
+fn switch(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "on" | "true" | "yes" => Ok(true),
+        "off" | "false" | "no" => Ok(false),
+        _ => Err(format!("'{key}' must be on or off, not '{value}'")),
+    }
 }
 
 fn number<T: FromStr>(key: &str, value: &str) -> Result<T, String> {
@@ -243,16 +260,18 @@ impl FromStr for AgentSpec {
                 "c" if mcts => positive(&key, value).map(|c| spec.exploration = Some(c)),
                 "playout" if mcts => number(&key, value).map(|p| spec.playout = Some(p)),
                 "scale" if kind == AgentKind::Mcts => positive(&key, value).map(|s| spec.scale = Some(s)),
-                "reuse" if mcts => match value {
-                    "on" | "true" | "yes" => Ok(true),
-                    "off" | "false" | "no" => Ok(false),
-                    _ => Err(format!("'reuse' must be on or off, not '{value}'")),
-                }
-                .map(|r| spec.reuse = Some(r)),
+                "reuse" if mcts => switch(&key, value).map(|r| spec.reuse = Some(r)),
                 "hash" if kind == AgentKind::AlphaBeta => {
                     positive(&key, value).map(|h: usize| spec.hash_mb = Some(h.min(1024)))
                 }
                 "quiescence" if kind == AgentKind::AlphaBeta => number(&key, value).map(|q| spec.quiescence = Some(q)),
+                "order" if kind == AgentKind::AlphaBeta => match value {
+                    "eval" => Ok(true),
+                    "history" => Ok(false),
+                    _ => Err(format!("'order' must be eval or history, not '{value}'")),
+                }
+                .map(|e| spec.eval_order = Some(e)),
+                "lmr" if kind == AgentKind::AlphaBeta => switch(&key, value).map(|r| spec.reductions = Some(r)),
                 _ => Err(format!("'{key}' is not a parameter of {}", kind_name(kind))),
             };
             result.map_err(|e| bad(text, e))?;
@@ -272,7 +291,7 @@ fn kind_name(kind: AgentKind) -> &'static str {
         AgentKind::Random => "random (it takes: seed)",
         AgentKind::Mcts => "mcts (it takes: time, iterations, c, playout, scale, reuse, seed)",
         AgentKind::Uct => "uct (it takes: time, iterations, c, playout, reuse, seed)",
-        AgentKind::AlphaBeta => "alphabeta (it takes: time, nodes, depth, hash, quiescence)",
+        AgentKind::AlphaBeta => "alphabeta (it takes: time, nodes, depth, hash, quiescence, order, lmr)",
         AgentKind::Level(_) => "a level (it takes: level, seed)",
     }
 }
@@ -332,6 +351,12 @@ impl fmt::Display for AgentSpec {
         if let Some(q) = self.quiescence {
             parts.push(format!("quiescence={q}"));
         }
+        if let Some(e) = self.eval_order {
+            parts.push(format!("order={}", if e { "eval" } else { "history" }));
+        }
+        if let Some(r) = self.reductions {
+            parts.push(format!("lmr={}", if r { "on" } else { "off" }));
+        }
         if let Some(s) = self.seed {
             parts.push(format!("seed={s}"));
         }
@@ -357,6 +382,8 @@ mod tests {
             "uct:time=1s",
             "mcts:time=250ms,c=0.5,playout=8,scale=150,reuse=off,seed=9",
             "alphabeta:nodes=1000,hash=8,quiescence=2",
+            "alphabeta:time=1s,order=eval,lmr=on",
+            "alphabeta:depth=3,order=history,lmr=off",
         ] {
             let spec: AgentSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -385,6 +412,9 @@ mod tests {
             ("random:time=1s", "not a parameter of random"),
             ("uct:time=1s,time=2s", "given twice"),
             ("seed=3", "give an agent"),
+            ("alphabeta:order=best", "'order' must be eval or history"),
+            ("alphabeta:lmr=2", "'lmr' must be on or off"),
+            ("mcts:lmr=on", "'lmr' is not a parameter of mcts"),
         ] {
             let err = text.parse::<AgentSpec>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text}: {err}");

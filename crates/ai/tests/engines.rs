@@ -4,17 +4,18 @@ use arbiter_ai::match_runner::{run_match, MatchConfig};
 use arbiter_ai::{AgentSpec, Engines, Score};
 use arbiter_attraction::Attraction;
 use arbiter_core::{Error, Registry};
+use arbiter_krux::Krux;
 use arbiter_void::Void;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn engines() -> Engines {
-    Engines::new().with::<Void>().with::<Attraction>()
+    Engines::new().with::<Void>().with::<Attraction>().with::<Krux>()
 }
 
 fn registry() -> Registry {
-    Registry::new().with::<Void>().with::<Attraction>()
+    Registry::new().with::<Void>().with::<Attraction>().with::<Krux>()
 }
 
 fn no_stop() -> Arc<AtomicBool> {
@@ -138,6 +139,7 @@ fn a_small_match_alternates_colours_and_keeps_records() {
         b: "random".parse().unwrap(),
         games: 6,
         opening_plies: 2,
+        safe_openings: false,
         concurrency: 2,
         seed: 3,
         sprt: None,
@@ -158,4 +160,82 @@ fn a_small_match_alternates_colours_and_keeps_records() {
     // Games 0 and 1 share their random opening.
     assert_eq!(summary.games[0].record.moves[..2], summary.games[1].record.moves[..2]);
     assert!(summary.score > 0.5);
+}
+
+/// In Krux a careless random turn often leaves a piece that the opponent drops into the hole at
+/// once; safe openings redraw such plies, so no game is decided by its random opening.
+#[test]
+fn safe_openings_never_hand_over_a_win_in_one() {
+    let registry = registry();
+    let game = registry.get("krux").unwrap();
+    const PLIES: usize = 4;
+    let config = |safe_openings| MatchConfig {
+        a: "alphabeta:depth=1".parse().unwrap(),
+        b: "alphabeta:depth=1".parse().unwrap(),
+        games: 24,
+        opening_plies: PLIES as u32,
+        safe_openings,
+        concurrency: 2,
+        seed: 5,
+        sprt: None,
+    };
+    // Opening plies after which the side to move could win at once.
+    let lost_plies = |record: &arbiter_core::GameRecord| {
+        let mut session = game.new_session(&record.options, None).unwrap();
+        let mut lost = 0;
+        for mv in record.moves.iter().take(PLIES) {
+            session.play(mv).unwrap();
+            lost += usize::from(session.can_win_at_once());
+        }
+        lost
+    };
+    let plain = run_match(&engines(), game, "", None, &config(false), &mut |_, _| {}).unwrap();
+    let lost: usize = plain.games.iter().map(|g| lost_plies(&g.record)).sum();
+    assert!(lost > 0, "plain random Krux openings include plies that lose at once");
+    let safe = run_match(&engines(), game, "", None, &config(true), &mut |_, _| {}).unwrap();
+    for g in &safe.games {
+        assert_eq!(lost_plies(&g.record), 0, "game {}: {:?}", g.index, g.record.moves);
+        assert!(g.plies > PLIES, "game {} ended at ply {}", g.index, g.plies);
+    }
+}
+
+/// Ordering quiet moves by the evaluation after them, and reducing late moves, change which
+/// moves are searched first and how deep, not whether a search completes its depths and finds
+/// proven wins.
+#[test]
+fn evaluation_ordering_and_reductions_search_soundly() {
+    let registry = registry();
+    for (game, position) in [
+        ("void", None),
+        ("void", Some("15B2/12x5/3F4B5f3/12s5/1S3x4X3b3 w 0")),
+        ("attraction", Some("rvrr1rrr/4r3/8/3vv3/1r1v4/4v3/3v4/2v4v v 0")),
+        (
+            "krux",
+            Some("..6p..4b./......./..3g..../...*.../......./......./.1b.2g5p.. 5"),
+        ),
+        (
+            "krux",
+            Some("1b....64/...2b.../...3p.../...*.../...5g.../......./....... 1"),
+        ),
+    ] {
+        let session = registry.get(game).unwrap().new_session("", position).unwrap();
+        let search = |spec: &str| {
+            engines()
+                .choose(session.as_ref(), &spec.parse().unwrap(), no_stop(), &mut |_| {})
+                .unwrap()
+        };
+        let plain = search("alphabeta:depth=3,order=history");
+        for spec in ["alphabeta:depth=3,order=eval", "alphabeta:depth=3,order=eval,lmr=on"] {
+            let result = search(spec);
+            assert!(
+                session.legal_moves().contains(&result.best),
+                "{game} {position:?} {spec}"
+            );
+            if matches!(plain.info.score, Score::WinIn(_) | Score::LossIn(_)) {
+                assert_eq!(result.info.score, plain.info.score, "{game} {position:?} {spec}");
+            } else {
+                assert_eq!(result.info.depth, 3, "{game} {position:?} {spec}");
+            }
+        }
+    }
 }

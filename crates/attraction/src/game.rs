@@ -199,6 +199,8 @@ impl Game for Attraction {
     fn evaluate(&self) -> i32 {
         crate::eval::evaluate(self)
     }
+
+    const STRENGTH_LEVELS: [&'static str; 6] = crate::levels::STRENGTH_LEVELS;
 }
 
 #[cfg(test)]

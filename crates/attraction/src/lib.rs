@@ -25,6 +25,7 @@ mod board;
 mod diagram;
 mod eval;
 mod game;
+mod levels;
 mod movegen;
 mod moves;
 mod notation;

@@ -71,6 +71,8 @@ pub trait DynSession: Send + Sync {
     fn random_move(&self, seed: u64) -> Option<String>;
     /// The heuristic value for the side to move.
     fn evaluate(&self) -> i32;
+    /// Whether the side to move has a move that wins the game at once.
+    fn can_win_at_once(&self) -> bool;
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn DynSession>;
     /// For downcasting to the typed `Session<G>`.
@@ -145,6 +147,16 @@ impl<G: Game> DynSession for Session<G> {
     fn evaluate(&self) -> i32 {
         self.current().evaluate()
     }
+    fn can_win_at_once(&self) -> bool {
+        let mut moves = Vec::new();
+        Session::legal_moves(self, &mut moves);
+        let me = self.current().to_move();
+        moves.into_iter().any(|mv| {
+            let mut next = self.current().clone();
+            next.play(mv);
+            next.outcome() == Some(crate::Outcome::Win(me))
+        })
+    }
     fn clone_box(&self) -> Box<dyn DynSession> {
         Box::new(self.clone())
     }
@@ -162,6 +174,8 @@ pub trait DynGameType: Send + Sync {
     fn name(&self) -> &'static str;
     /// Every option key the game accepts.
     fn option_keys(&self) -> Vec<&'static str>;
+    /// The game's strength levels 1–6 as agent specs ([`Game::STRENGTH_LEVELS`]).
+    fn strength_levels(&self) -> &'static [&'static str; 6];
     /// Checks an options string.
     fn check_options(&self, options: &str) -> Result<(), Error>;
     /// The start position for the options.
@@ -241,6 +255,9 @@ impl<G: Game> GameType<G> {
 impl<G: Game> DynGameType for GameType<G> {
     fn name(&self) -> &'static str {
         G::NAME
+    }
+    fn strength_levels(&self) -> &'static [&'static str; 6] {
+        &G::STRENGTH_LEVELS
     }
     fn option_keys(&self) -> Vec<&'static str> {
         G::Variant::KEYS

@@ -27,6 +27,17 @@ impl Variant for NoVariant {
     }
 }
 
+/// The strength levels of a game that has not measured its own: heuristic MCTS with growing
+/// budgets (see [`Game::STRENGTH_LEVELS`]).
+pub const DEFAULT_STRENGTH_LEVELS: [&str; 6] = [
+    "mcts:iterations=60",
+    "mcts:iterations=1000",
+    "mcts:time=100ms",
+    "mcts:time=250ms",
+    "mcts:time=500ms",
+    "mcts:time=1s",
+];
+
 /// One two-player game: a position without history, and its rules.
 ///
 /// The trait is static and fast: moves are small `Copy` values, move lists are caller-owned
@@ -117,6 +128,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn evaluate(&self) -> i32 {
         0
     }
+
+    /// The computer's strength levels 1–6, level 1 first, as agent specs in the syntax of the
+    /// `arbiter-ai` crate (which parses them). Each game chooses its own by measurement, since
+    /// which agent and budget is strong depends on the game; this default (heuristic MCTS with
+    /// growing budgets) is for a game that has not been measured yet.
+    const STRENGTH_LEVELS: [&'static str; 6] = DEFAULT_STRENGTH_LEVELS;
 
     /// Parses a player name as this game writes it.
     fn parse_player(name: &str) -> Option<Player> {

@@ -23,7 +23,7 @@ pub mod zobrist;
 
 pub use dynamic::{DynGameType, DynSession, MoveInfo};
 pub use error::Error;
-pub use game::{Game, NoVariant, Variant};
+pub use game::{Game, NoVariant, Variant, DEFAULT_STRENGTH_LEVELS};
 pub use options::{HistoryRules, OptionMap};
 pub use outcome::{EndReason, Ending, Outcome};
 pub use player::Player;

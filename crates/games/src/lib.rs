@@ -33,4 +33,25 @@ mod tests {
         );
         assert_eq!(super::engines().names(), super::registry().names());
     }
+
+    /// Every game's own level table names six concrete agents with a budget, so that no level
+    /// can fail to parse or think forever.
+    #[test]
+    fn every_strength_level_is_a_limited_agent() {
+        use arbiter_ai::{levels, AgentKind};
+        let registry = super::registry();
+        for name in registry.names() {
+            let game = registry.get(name).unwrap();
+            for n in 1..=levels::LEVELS {
+                let text = game.strength_levels()[n as usize - 1];
+                let spec: arbiter_ai::AgentSpec = text.parse().unwrap_or_else(|e| panic!("{name} {n}: {e}"));
+                assert!(
+                    !matches!(spec.kind, AgentKind::Level(_) | AgentKind::Random),
+                    "{name} {n}"
+                );
+                assert!(!spec.limits.is_unlimited(), "{name} {n}: {text}");
+                assert_eq!(spec, levels::spec(game.strength_levels(), n));
+            }
+        }
+    }
 }

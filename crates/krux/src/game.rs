@@ -152,4 +152,16 @@ impl Game for Krux {
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
+
+    /// Winning turns (an opponent piece falls) first; the search's quiescence then looks for a
+    /// winning turn at its horizon, which in a game decided by one fall matters most.
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        if mv.fallen().is_some() {
+            1000
+        } else {
+            0
+        }
+    }
+
+    const STRENGTH_LEVELS: [&'static str; 6] = crate::levels::STRENGTH_LEVELS;
 }

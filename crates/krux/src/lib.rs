@@ -14,6 +14,7 @@ mod canonical;
 mod eval;
 mod game;
 mod krux_move;
+mod levels;
 mod movegen;
 mod notation;
 mod piece;

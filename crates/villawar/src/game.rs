@@ -234,4 +234,6 @@ impl Game for Villawar {
     fn evaluate(&self) -> i32 {
         dispatch!(self, b => b.evaluate())
     }
+
+    const STRENGTH_LEVELS: [&'static str; 6] = crate::levels::STRENGTH_LEVELS;
 }

@@ -39,6 +39,7 @@ mod eval;
 mod fill;
 mod game;
 mod geometry;
+mod levels;
 mod movegen;
 mod moves;
 mod notation;

@@ -92,6 +92,8 @@ impl Game for Void {
         self.heuristic()
     }
 
+    const STRENGTH_LEVELS: [&'static str; 6] = crate::levels::STRENGTH_LEVELS;
+
     fn move_order_hint(&self, mv: VoidMove) -> i32 {
         match mv {
             VoidMove::Turn { target: Some(_), .. } => 100,

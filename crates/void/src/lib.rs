@@ -10,6 +10,7 @@ mod cell;
 mod diagram;
 mod eval;
 mod game;
+mod levels;
 mod movegen;
 mod notation;
 mod piece;

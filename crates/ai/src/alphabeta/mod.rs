@@ -30,6 +30,13 @@ pub struct AlphaBetaConfig {
     pub hash_mb: usize,
     /// Plies of attacks (moves with a positive `move_order_hint`) searched beyond the horizon.
     pub quiescence: u32,
+    /// Order quiet moves by the static evaluation of the position they lead to (where at least
+    /// two plies remain), before history. Pays off where move generation costs far more than
+    /// the evaluation and history alone orders poorly (Krux, whose moves are whole turns).
+    pub eval_order: bool,
+    /// Late-move reductions: quiet moves late in the order are first searched one ply
+    /// shallower, and searched fully only if they beat alpha.
+    pub reductions: bool,
 }
 
 impl AlphaBetaConfig {
@@ -39,6 +46,8 @@ impl AlphaBetaConfig {
             limits,
             hash_mb: 16,
             quiescence: 6,
+            eval_order: false,
+            reductions: false,
         }
     }
 }
@@ -164,10 +173,17 @@ impl<G: Game> AlphaBeta<G> {
         game.legal_moves(&mut self.buffer);
         let side = game.to_move().index();
         moves.clear();
+        let by_eval = self.config.eval_order && depth >= 2;
         for &mv in &self.buffer {
             let hint = game.move_order_hint(mv);
             self.hints_seen |= hint > 0;
-            moves.push((mv, self.ordering.key(mv, hint, tt_move, ply as usize, side)));
+            let mut key = self.ordering.key(mv, hint, tt_move, ply as usize, side);
+            if by_eval && key < ordering::KILLER {
+                let mut child = game.clone();
+                child.play(mv);
+                key += ordering::eval_key(-child.evaluate());
+            }
+            moves.push((mv, key));
         }
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.1));
         let original_alpha = alpha;
@@ -181,7 +197,15 @@ impl<G: Game> AlphaBeta<G> {
             if i == 0 {
                 s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, clock);
             } else {
-                s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, clock);
+                let reduce = self.config.reductions && depth >= 3 && i >= 4 && moves[i].1 < ordering::KILLER;
+                s = if reduce {
+                    -self.negamax(&child, depth - 2, ply + 1, -alpha - 1, -alpha, clock)
+                } else {
+                    alpha + 1
+                };
+                if s > alpha && !self.aborted {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, clock);
+                }
                 if s > alpha && s < beta && !self.aborted {
                     s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, clock);
                 }

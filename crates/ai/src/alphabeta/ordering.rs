@@ -4,6 +4,10 @@
 use std::hash::{Hash, Hasher};
 
 const HISTORY_SIZE: usize = 1 << 14;
+/// Sort keys from here up are the TT move, attacks and killers, which keep their place.
+pub const KILLER: i64 = 1 << 45;
+/// History counters stay below this, so an evaluation term above it dominates them.
+const HISTORY_MAX: i32 = 1 << 18;
 /// Plies with killer slots.
 pub const MAX_PLY: usize = 128;
 
@@ -68,14 +72,14 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
             return i64::MAX;
         }
         if hint > 0 {
-            return (1 << 40) + hint as i64;
+            return (1 << 50) + hint as i64;
         }
         let killers = &self.killers[ply.min(MAX_PLY - 1)];
         if killers[0] == Some(mv) {
-            return 1 << 35;
+            return KILLER + 1;
         }
         if killers[1] == Some(mv) {
-            return (1 << 35) - 1;
+            return KILLER;
         }
         hint as i64 * (1 << 20) + self.history[Self::history_index(side, mv)] as i64
     }
@@ -88,8 +92,15 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
             k[0] = Some(mv);
         }
         let h = &mut self.history[Self::history_index(side, mv)];
-        *h = (*h + depth * depth).min(1 << 18);
+        *h = (*h + depth * depth).min(HISTORY_MAX);
     }
+}
+
+/// The sort-key term for a quiet move whose resulting position evaluates to `value` for the
+/// mover: it outranks any history count and stays below the killers.
+#[inline]
+pub fn eval_key(value: i32) -> i64 {
+    (value.clamp(-1 << 20, 1 << 20) as i64 + (1 << 20)) << 20
 }
 
 impl<M: Copy + Eq + Hash> Default for Ordering<M> {

@@ -23,6 +23,7 @@ pub struct Args {
 /// Prints the search's reports as it deepens, then the best move.
 pub fn run(args: Args) -> Result<(), String> {
     let session = args.spec.session()?;
+    let table = args.spec.resolve()?.0.strength_levels();
     if let Some(ending) = session.ending() {
         return Err(format!(
             "the game is over: {}",
@@ -30,8 +31,8 @@ pub fn run(args: Args) -> Result<(), String> {
         ));
     }
     let mut spec = match &args.agent {
-        Some(text) => agent_spec(text)?.resolve(session.game()),
-        None => levels::spec(session.game(), levels::LEVELS),
+        Some(text) => agent_spec(text)?.resolve(table),
+        None => levels::spec(table, levels::LEVELS),
     };
     if matches!(spec.kind, AgentKind::Random) {
         return Err("analyze needs a searching agent (mcts, uct, alphabeta or a level)".into());

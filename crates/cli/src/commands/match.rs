@@ -1,4 +1,5 @@
 use crate::spec::{agent_spec, engines, GameSpec};
+use arbiter_ai::levels;
 use arbiter_ai::match_runner::{run_match, MatchConfig, MatchSummary};
 use arbiter_ai::sprt::Sprt;
 use arbiter_core::OptionMap;
@@ -23,6 +24,10 @@ pub struct Args {
     /// Random plies played before the agents take over (each opening is played with both colours).
     #[arg(long, default_value_t = 0)]
     opening_plies: u32,
+    /// Redraw any random opening ply after which the opponent could win at once, so that no game
+    /// is decided by its random opening (Krux, where a careless first turn loses, needs this).
+    #[arg(long)]
+    safe_openings: bool,
     /// Games played at once, one thread each.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -74,6 +79,7 @@ pub fn run(args: Args) -> Result<(), String> {
         b,
         games: args.games,
         opening_plies: args.opening_plies,
+        safe_openings: args.safe_openings,
         concurrency: args.concurrency,
         seed: args.seed,
         sprt,
@@ -117,15 +123,15 @@ pub fn run(args: Args) -> Result<(), String> {
     if args.json {
         println!("{}", serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?);
     } else {
-        print_summary(&summary, game.name());
+        print_summary(&summary, game.strength_levels());
     }
     Ok(())
 }
 
-fn print_summary(s: &MatchSummary, game: &str) {
+fn print_summary(s: &MatchSummary, levels: &levels::Table) {
     let resolved = |spec: &str| {
         let parsed = agent_spec(spec).expect("parsed before");
-        let concrete = parsed.resolve(game).to_string();
+        let concrete = parsed.resolve(levels).to_string();
         if concrete == spec {
             spec.to_string()
         } else {

@@ -1,0 +1,17 @@
+//! Attraction's strength levels 1–6 (see `Game::STRENGTH_LEVELS`), chosen by `arbiter match` runs
+//! whose commands and results are in the README's strength table.
+//!
+//! Alpha-beta to depth 2 drew 17 of 100 games against random play (it cannot find the long
+//! manoeuvres that fill the goal row) where MCTS with 1000 iterations won 50 of 50, so MCTS is
+//! level 2; above it alpha-beta (72.5% against MCTS at equal time) takes over.
+
+/// Level 1 (a beginner's opponent that blunders often) to level 6 (the strongest configuration
+/// at 1 s per move), as agent specs.
+pub(crate) const STRENGTH_LEVELS: [&str; 6] = [
+    "mcts:iterations=60",
+    "mcts:iterations=1000",
+    "alphabeta:time=1s,depth=3",
+    "alphabeta:time=1s,depth=5",
+    "alphabeta:time=250ms",
+    "alphabeta:time=1s",
+];

@@ -1,0 +1,19 @@
+//! Krux's strength levels 1–6 (see `Game::STRENGTH_LEVELS`), chosen by `arbiter match` runs whose
+//! commands and results are in the README's strength table.
+//!
+//! Krux is decided by the first fall into the hole, usually within a dozen plies, so strength is
+//! tactical depth. A second of alpha-beta reaches depth 3–4 (hundreds to thousands of turns per
+//! position) and scored 77% against depth 2, but depth 3 or 250 ms could not be separated from
+//! a full second by 65%; so the ladder climbs through MCTS budgets (each measured against the one
+//! below) to alpha-beta at depth 2, and level 6 is alpha-beta at 1 s.
+
+/// Level 1 (a beginner's opponent that blunders often) to level 6 (the strongest configuration
+/// at 1 s per move), as agent specs.
+pub(crate) const STRENGTH_LEVELS: [&str; 6] = [
+    "mcts:iterations=60",
+    "mcts:iterations=1000",
+    "mcts:iterations=4000",
+    "mcts:iterations=16000",
+    "alphabeta:depth=2",
+    "alphabeta:time=1s",
+];
