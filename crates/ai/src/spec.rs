@@ -50,6 +50,9 @@ pub struct AgentSpec {
     pub eval_order: Option<bool>,
     /// Alpha-beta late-move reductions (`lmr=on|off`, off by default).
     pub reductions: Option<bool>,
+    /// Alpha-beta: how far below even a draw counts for the searching side (`contempt=`, 0 to
+    /// 1000 evaluation units, 0 by default).
+    pub contempt: Option<i32>,
 }
 
 /// The default thinking time of a spec without limits.
@@ -70,6 +73,7 @@ impl AgentSpec {
             quiescence: None,
             eval_order: None,
             reductions: None,
+            contempt: None,
         }
     }
 
@@ -150,6 +154,9 @@ impl AgentSpec {
                 }
                 if let Some(r) = spec.reductions {
                     config.reductions = r;
+                }
+                if let Some(c) = spec.contempt {
+                    config.contempt = c;
                 }
                 Box::new(AlphaBeta::<G>::new(config))
             }
@@ -272,6 +279,14 @@ impl FromStr for AgentSpec {
                 }
                 .map(|e| spec.eval_order = Some(e)),
                 "lmr" if kind == AgentKind::AlphaBeta => switch(&key, value).map(|r| spec.reductions = Some(r)),
+                "contempt" if kind == AgentKind::AlphaBeta => number(&key, value).and_then(|c: i32| {
+                    if (0..=1000).contains(&c) {
+                        spec.contempt = Some(c);
+                        Ok(())
+                    } else {
+                        Err(format!("'contempt' must be 0 to 1000, not '{value}'"))
+                    }
+                }),
                 _ => Err(format!("'{key}' is not a parameter of {}", kind_name(kind))),
             };
             result.map_err(|e| bad(text, e))?;
@@ -291,7 +306,7 @@ fn kind_name(kind: AgentKind) -> &'static str {
         AgentKind::Random => "random (it takes: seed)",
         AgentKind::Mcts => "mcts (it takes: time, iterations, c, playout, scale, reuse, seed)",
         AgentKind::Uct => "uct (it takes: time, iterations, c, playout, reuse, seed)",
-        AgentKind::AlphaBeta => "alphabeta (it takes: time, nodes, depth, hash, quiescence, order, lmr)",
+        AgentKind::AlphaBeta => "alphabeta (it takes: time, nodes, depth, hash, quiescence, order, lmr, contempt)",
         AgentKind::Level(_) => "a level (it takes: level, seed)",
     }
 }
@@ -357,6 +372,9 @@ impl fmt::Display for AgentSpec {
         if let Some(r) = self.reductions {
             parts.push(format!("lmr={}", if r { "on" } else { "off" }));
         }
+        if let Some(c) = self.contempt {
+            parts.push(format!("contempt={c}"));
+        }
         if let Some(s) = self.seed {
             parts.push(format!("seed={s}"));
         }
@@ -384,6 +402,7 @@ mod tests {
             "alphabeta:nodes=1000,hash=8,quiescence=2",
             "alphabeta:time=1s,order=eval,lmr=on",
             "alphabeta:depth=3,order=history,lmr=off",
+            "alphabeta:time=250ms,contempt=50",
         ] {
             let spec: AgentSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -415,6 +434,8 @@ mod tests {
             ("alphabeta:order=best", "'order' must be eval or history"),
             ("alphabeta:lmr=2", "'lmr' must be on or off"),
             ("mcts:lmr=on", "'lmr' is not a parameter of mcts"),
+            ("alphabeta:contempt=5000", "'contempt' must be 0 to 1000"),
+            ("alphabeta:contempt=x", "must be a number"),
         ] {
             let err = text.parse::<AgentSpec>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text}: {err}");

@@ -239,3 +239,17 @@ fn evaluation_ordering_and_reductions_search_soundly() {
         }
     }
 }
+
+/// With contempt, a draw counts below even for the side that searches: when every move reaches
+/// the ply limit, the search's value is minus the contempt.
+#[test]
+fn contempt_scores_draws_below_even() {
+    let registry = registry();
+    let session = registry.get("void").unwrap().new_session("plies=1", None).unwrap();
+    for (spec, value) in [("alphabeta:depth=3", 0), ("alphabeta:depth=3,contempt=40", -40)] {
+        let result = engines()
+            .choose(session.as_ref(), &spec.parse().unwrap(), no_stop(), &mut |_| {})
+            .unwrap();
+        assert_eq!(result.info.score, Score::Eval(value), "{spec}");
+    }
+}

@@ -37,6 +37,10 @@ pub struct AlphaBetaConfig {
     /// Late-move reductions: quiet moves late in the order are first searched one ply
     /// shallower, and searched fully only if they beat alpha.
     pub reductions: bool,
+    /// How much worse than even a draw (repetition, ply limit, or the game's own) is for the
+    /// side that searches, in evaluation units: above 0 it plays on rather than repeat
+    /// positions it judges only slightly better than even.
+    pub contempt: i32,
 }
 
 impl AlphaBetaConfig {
@@ -48,6 +52,7 @@ impl AlphaBetaConfig {
             quiescence: 6,
             eval_order: false,
             reductions: false,
+            contempt: 0,
         }
     }
 }
@@ -109,10 +114,21 @@ impl<G: Game> AlphaBeta<G> {
         }
     }
 
+    /// A draw's value for the side to move at `ply`: the searching side (even plies) counts it
+    /// `contempt` below even, its opponent as much above.
     #[inline]
-    fn terminal(outcome: Outcome, game: &G, ply: u32) -> i32 {
+    fn draw(&self, ply: u32) -> i32 {
+        if ply % 2 == 0 {
+            -self.config.contempt
+        } else {
+            self.config.contempt
+        }
+    }
+
+    #[inline]
+    fn terminal(&self, outcome: Outcome, game: &G, ply: u32) -> i32 {
         match outcome {
-            Outcome::Draw => 0,
+            Outcome::Draw => self.draw(ply),
             Outcome::Win(p) if p == game.to_move() => MATE - ply as i32,
             Outcome::Win(_) => -(MATE - ply as i32),
         }
@@ -139,16 +155,16 @@ impl<G: Game> AlphaBeta<G> {
             return 0;
         }
         if let Some(outcome) = game.outcome() {
-            return Self::terminal(outcome, game, ply);
+            return self.terminal(outcome, game, ply);
         }
         if ply > 0 {
             if self.history.ply_limit_reached(ply) {
-                return 0;
+                return self.draw(ply);
             }
             if self.history.repetition {
                 let key = game.repetition_key();
                 if self.filter[key as usize % FILTER_SIZE] > 0 && self.path.contains(&key) {
-                    return 0;
+                    return self.draw(ply);
                 }
             }
         }
@@ -251,7 +267,7 @@ impl<G: Game> AlphaBeta<G> {
             return 0;
         }
         if let Some(outcome) = game.outcome() {
-            return Self::terminal(outcome, game, ply);
+            return self.terminal(outcome, game, ply);
         }
         let stand = game.evaluate();
         if qdepth >= self.config.quiescence || !self.hints_seen || stand >= beta {

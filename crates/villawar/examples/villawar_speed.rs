@@ -1,5 +1,5 @@
 //! Measures perft and random-playout speed for every board size (run in release mode):
-//! `cargo run --release -p arbiter-villawar --example speed [seconds]`.
+//! `cargo run --release -p arbiter-villawar --example villawar_speed [seconds]`.
 
 use arbiter_core::perft::perft;
 use arbiter_core::playout::run_playouts;

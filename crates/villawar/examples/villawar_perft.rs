@@ -1,5 +1,5 @@
 //! perft from the start or a position, optionally split by first move:
-//! `cargo run --release -p arbiter-villawar --example perft -- DEPTH [SIZE|POSITION] [--divide]`.
+//! `cargo run --release -p arbiter-villawar --example villawar_perft -- DEPTH [SIZE|POSITION] [--divide]`.
 
 use arbiter_core::perft::{divide, perft};
 use arbiter_core::Game;

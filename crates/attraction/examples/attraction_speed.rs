@@ -1,5 +1,5 @@
 //! Measures perft and random playouts from the start or a position:
-//! `cargo run --release --example speed -p arbiter-attraction -- [depth] [seconds] [position]`.
+//! `cargo run --release --example attraction_speed -p arbiter-attraction -- [depth] [seconds] [position]`.
 
 use arbiter_attraction::Attraction;
 use arbiter_core::playout::run_playouts;

@@ -1,7 +1,7 @@
 //! Figures for the README: perft from the start, turn-list sizes and generation speed on
 //! middle-game positions, random playouts.
 //!
-//! `cargo run --release -p arbiter-krux --example perft [depth]`
+//! `cargo run --release -p arbiter-krux --example krux_perft [depth]`
 
 use arbiter_core::perft::perft;
 use arbiter_core::playout::run_playouts;
