@@ -118,7 +118,7 @@ impl<G: Game> AlphaBeta<G> {
     /// `contempt` below even, its opponent as much above.
     #[inline]
     fn draw(&self, ply: u32) -> i32 {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             -self.config.contempt
         } else {
             self.config.contempt
