@@ -18,6 +18,21 @@ if ! { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; }; then
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
+# Node.js and the JS formatter and linter (Prettier, ESLint) for web/, pinned in package-lock.json.
+if ! command -v npm >/dev/null 2>&1; then
+  echo "== installing nodejs and npm"
+  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nodejs npm >/dev/null
+fi
+if [ ! -x node_modules/.bin/eslint ] || [ ! -x node_modules/.bin/prettier ]; then
+  echo "== npm ci (Prettier, ESLint)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+echo "== prettier --check web"
+npm run --silent format:check
+echo "== eslint web"
+npm run --silent lint
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"

@@ -20,7 +20,7 @@ export async function api(method, path, body) {
   try {
     response = await fetch('/api' + path, init);
   } catch (e) {
-    throw new ApiError('network', 'cannot reach the server: ' + e.message, 0);
+    throw new ApiError('network', `Cannot reach the server (${e.message}). Is it still running?`, 0);
   }
   let data = null;
   try {
@@ -30,7 +30,8 @@ export async function api(method, path, body) {
   }
   if (!response.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(err.code || 'http_' + response.status, err.message || response.statusText, response.status);
+    const message = err.message || `The server answered ${response.status} ${response.statusText}.`;
+    throw new ApiError(err.code || 'http_' + response.status, message, response.status);
   }
   return data;
 }
@@ -67,4 +68,32 @@ export function watch(id, onMessage, onStatus = () => {}) {
     stopped = true;
     if (socket) socket.close();
   };
+}
+
+/** A game spec from a game name and its options string (`villawar` + `size=10` = `villawar:size=10`). */
+export function gameSpec(game, options) {
+  return options ? `${game}:${options}` : game;
+}
+
+const diagrams = new Map();
+const DIAGRAM_CACHE = 300;
+
+/**
+ * The Diagram of a position (`GET /api/diagram`), cached: `{game, options, position, flipped, move}`
+ * (`position` absent = the start position; `move` adds the move's clicks and the position after it).
+ */
+export function getDiagram({ game, options = '', position = null, flipped = false, move = null }) {
+  const query = new URLSearchParams({ game: gameSpec(game, options) });
+  if (position) query.set('position', position);
+  if (flipped) query.set('flipped', 'true');
+  if (move) query.set('move', move);
+  const path = `/diagram?${query}`;
+  let answer = diagrams.get(path);
+  if (!answer) {
+    answer = api('GET', path);
+    answer.catch(() => diagrams.delete(path));
+    if (diagrams.size >= DIAGRAM_CACHE) diagrams.delete(diagrams.keys().next().value);
+    diagrams.set(path, answer);
+  }
+  return answer;
 }

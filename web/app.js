@@ -1,8 +1,20 @@
-// The app's entry: the home page at `/`, a game at `/game/<id>`.
+// The app's entry: routes the page's path to its page.
+//   /               choose and start a game
+//   /game/<id>      a game
+//   /rules/<game>   how to play, with live diagrams
+//   /learn/<game>   a guided first game
+//   anything else   "Page not found"
 import { renderHome } from './home.js';
-import { renderGame } from './game.js';
+import { renderGame } from './game/page.js';
+import { renderRules } from './rules.js';
+import { renderLearn } from './learn.js';
+import { renderNotFound } from './notfound.js';
 
 const main = document.getElementById('app');
-const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)\/?$/);
-if (match) renderGame(main, match[1]);
-else renderHome(main);
+const path = location.pathname;
+let m;
+if (path === '/' || path === '/index.html') renderHome(main);
+else if ((m = path.match(/^\/game\/([A-Za-z0-9]+)\/?$/))) renderGame(main, m[1]);
+else if ((m = path.match(/^\/rules\/([a-z0-9_-]+)\/?$/))) renderRules(main, m[1]);
+else if ((m = path.match(/^\/learn\/([a-z0-9_-]+)\/?$/))) renderLearn(main, m[1]);
+else renderNotFound(main);

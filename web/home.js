@@ -1,10 +1,25 @@
 // The home page: choose a game, its options and who plays each side; load a record; resume a game.
-import { api } from './api.js';
-import { h, el, cap, clear } from './svg.js';
-import { BLURBS, BOARDS, sideStyle } from './boards/index.js';
-import { rememberSeats } from './game.js';
+// Everything about the games (names, sides, blurbs, options, levels, pictures) comes from the server.
+import { api, getDiagram } from './api.js';
+import { h, cap, clear } from './svg.js';
+import { Board } from './board.js';
+import { rememberSeats } from './game/state.js';
 
-const LEVELS = [1, 2, 3, 4, 5, 6];
+// Options every game takes that the form offers as a checkbox, or leaves to the CLI.
+const COMMON_OPTIONS = ['repetition', 'plies'];
+
+/** A record that the server refused: a short sentence, with the server's own words kept for the curious. */
+function recordProblem(name, e) {
+  const raw = e.message || '';
+  const technical =
+    e.code === 'bad_request_body' ||
+    e.code === 'bad_json' ||
+    raw.length > 160 ||
+    /line \d+ column \d+|invalid type|unknown field|missing field|unknown variant|expected `/.test(raw);
+  return technical
+    ? `${name} is not a game record Arbiter can read: a record is a JSON object with "game", "options", "start" and "moves".`
+    : `${name}: ${raw}`;
+}
 
 export async function renderHome(main) {
   clear(main);
@@ -13,71 +28,131 @@ export async function renderHome(main) {
   try {
     catalog = await api('GET', '/catalog');
   } catch (e) {
-    main.appendChild(h('p', { class: 'error' }, e.message));
+    main.appendChild(h('section', { class: 'panel' }, h('h1', {}, 'Arbiter'), h('p', { class: 'error' }, e.message)));
     return;
   }
-  const form = { game: catalog.games[0].name, size: '8', repetition: true, players: ['human', 'computer:2'] };
+  const wanted = new URLSearchParams(location.search).get('game');
+  const initial = catalog.games.find((g) => g.name === wanted) || catalog.games[0];
+  const form = { game: initial.name, options: {}, repetition: true, players: ['human', 'computer:2'] };
   const message = h('p', { class: 'message', id: 'home-message', role: 'status' });
+  const details = h('div', { class: 'message-details' });
+  const say = (text, kind = '', more = null) => {
+    message.textContent = text || '';
+    message.className = `message ${kind}`;
+    details.replaceChildren();
+    if (more)
+      details.appendChild(
+        h('details', { class: 'small muted' }, h('summary', {}, 'What the server said'), h('code', {}, more)),
+      );
+  };
 
-  const cards = h('div', { class: 'game-cards', role: 'radiogroup' });
+  const cards = h('div', { class: 'game-cards' });
   const optionsBox = h('div', { class: 'options' });
   const playersBox = h('div', { class: 'players-choice' });
+  const current = () => catalog.games.find((g) => g.name === form.game);
+  const levelsOf = (g) => g.levels || catalog.max_level || 1;
+  const titleOf = (g) => g.title || cap(g.name);
 
   const selectGame = (name) => {
     form.game = name;
-    for (const card of cards.children) card.classList.toggle('selected', card.dataset.game === name);
+    for (const card of cards.children) {
+      const on = card.dataset.game === name;
+      card.classList.toggle('selected', on);
+      card.querySelector('.pick').setAttribute('aria-pressed', on ? 'true' : 'false');
+    }
+    const max = levelsOf(current());
+    form.players = form.players.map((p) =>
+      p.startsWith('computer:') && Number(p.split(':')[1]) > max ? `computer:${max}` : p,
+    );
     renderOptions();
     renderPlayers();
   };
 
   for (const g of catalog.games) {
+    const picture = new Board({ className: 'preview', label: `${titleOf(g)}: the start position` });
+    getDiagram({ game: g.name })
+      .then((d) => picture.setDiagram(d))
+      .catch(() => {});
     cards.appendChild(
       h(
-        'button',
-        { class: 'game-card', type: 'button', 'data-game': g.name, id: `pick-${g.name}`, onclick: () => selectGame(g.name) },
-        preview(g),
-        h('span', { class: 'game-card-title' }, cap(g.name)),
-        h('span', { class: 'game-card-sides' }, `${cap(g.sides[0])} vs ${cap(g.sides[1])}`),
-        h('span', { class: 'game-card-blurb' }, BLURBS[g.name] || ''),
+        'div',
+        { class: 'game-card', 'data-game': g.name },
+        h(
+          'button',
+          {
+            class: 'pick',
+            type: 'button',
+            id: `pick-${g.name}`,
+            'aria-pressed': 'false',
+            onclick: () => selectGame(g.name),
+          },
+          picture.svg,
+          h('span', { class: 'game-card-title' }, titleOf(g)),
+          h('span', { class: 'game-card-sides' }, `${cap(g.sides[0])} vs ${cap(g.sides[1])}`),
+          h('span', { class: 'game-card-blurb' }, g.blurb || ''),
+        ),
+        g.rules === false
+          ? null
+          : h(
+              'div',
+              { class: 'game-card-links' },
+              h('a', { href: `/rules/${g.name}`, class: 'rules-link', id: `rules-${g.name}` }, 'How to play'),
+              h('a', { href: `/learn/${g.name}`, class: 'learn-link', id: `learn-${g.name}` }, 'Tutorial'),
+            ),
       ),
     );
   }
 
-  const current = () => catalog.games.find((g) => g.name === form.game);
-
   function renderOptions() {
     clear(optionsBox);
     const g = current();
-    if (g.options.includes('size')) {
-      const select = h(
-        'select',
-        { id: 'opt-size', onchange: (e) => (form.size = e.target.value) },
-        ['6', '8', '10'].map((n) => h('option', { value: n, selected: n === form.size }, `${n}×${n}`)),
-      );
-      optionsBox.appendChild(h('label', { class: 'field' }, h('span', {}, 'Board size'), select));
+    const choices = g.option_choices || g.option_values || {};
+    for (const key of g.options.filter((k) => !COMMON_OPTIONS.includes(k))) {
+      const value = form.options[`${g.name}.${key}`] || '';
+      const set = (e) => (form.options[`${g.name}.${key}`] = e.target.value.trim());
+      const input = choices[key]
+        ? h(
+            'select',
+            { id: `opt-${key}`, onchange: set },
+            h('option', { value: '' }, 'default'),
+            choices[key].map((c) => h('option', { value: String(c), selected: String(c) === value }, String(c))),
+          )
+        : h('input', { type: 'text', id: `opt-${key}`, value, placeholder: 'default', size: 6, onchange: set });
+      optionsBox.appendChild(h('label', { class: 'field' }, h('span', {}, cap(key)), input));
     }
-    const rep = h('input', { type: 'checkbox', id: 'opt-repetition', checked: form.repetition, onchange: (e) => (form.repetition = e.target.checked) });
-    optionsBox.appendChild(h('label', { class: 'field checkbox' }, rep, h('span', {}, 'Threefold repetition draws')));
+    if (g.options.includes('repetition')) {
+      const rep = h('input', {
+        type: 'checkbox',
+        id: 'opt-repetition',
+        checked: form.repetition,
+        onchange: (e) => (form.repetition = e.target.checked),
+      });
+      optionsBox.appendChild(h('label', { class: 'field checkbox' }, rep, h('span', {}, 'Threefold repetition draws')));
+    }
   }
 
   function renderPlayers() {
     clear(playersBox);
     const g = current();
+    const levels = [];
+    for (let l = 1; l <= levelsOf(g); l++) levels.push(l);
     g.sides.forEach((side, i) => {
-      const style = sideStyle(side);
       const select = h(
         'select',
         { id: `player-${i}`, onchange: (e) => (form.players[i] = e.target.value) },
         h('option', { value: 'human', selected: form.players[i] === 'human' }, 'Human'),
-        LEVELS.map((l) =>
-          h('option', { value: `computer:${l}`, selected: form.players[i] === `computer:${l}` }, `Computer — level ${l}`),
+        levels.map((l) =>
+          h(
+            'option',
+            { value: `computer:${l}`, selected: form.players[i] === `computer:${l}` },
+            `Computer — level ${l}`,
+          ),
         ),
       );
       playersBox.appendChild(
         h(
           'label',
           { class: 'field side-field' },
-          h('span', { class: 'side-chip', style: `background:${style.fill};border-color:${style.stroke}` }),
           h('span', { class: 'side-name' }, cap(side) + (i === 0 ? ' (moves first)' : '')),
           select,
         ),
@@ -85,23 +160,42 @@ export async function renderHome(main) {
     });
   }
 
-  const positionInput = h('textarea', { id: 'setup-position', rows: 2, placeholder: 'Paste a position string to start from it (optional)' });
+  const positionInput = h('textarea', {
+    id: 'setup-position',
+    rows: 2,
+    placeholder: 'Paste a position string (or a game record) to start from it (optional)',
+  });
   const recordInput = h('input', { type: 'file', id: 'load-record', accept: 'application/json,.json' });
 
   const seatsOf = () =>
     form.players.map((p) => (p === 'human' ? { kind: 'human' } : { kind: 'computer', level: Number(p.split(':')[1]) }));
 
-  const start = async (body) => {
-    message.textContent = 'Starting…';
-    message.className = 'message';
+  const start = async (body, what = null) => {
+    say('Starting…');
     try {
       const view = await api('POST', '/games', body);
-      rememberSeats(view.id, view.sides.map((s, i) => (s.seat.kind === 'human' ? i : -1)).filter((i) => i >= 0));
+      rememberSeats(
+        view.id,
+        view.sides.map((s, i) => (s.seat.kind === 'human' ? i : -1)).filter((i) => i >= 0),
+      );
       location.href = `/game/${view.id}`;
     } catch (e) {
-      message.textContent = e.message;
-      message.className = 'message error';
+      if (what) say(recordProblem(what, e), 'error', e.message);
+      else say(e.message, 'error');
     }
+  };
+
+  const startRecord = (text, name) => {
+    let record;
+    try {
+      record = JSON.parse(text);
+    } catch (_) {
+      return say(`${name} is not a game record: it is not valid JSON.`, 'error');
+    }
+    if (!record || typeof record !== 'object' || Array.isArray(record)) {
+      return say(`${name} is not a game record: a record is a JSON object with "game" and "moves".`, 'error');
+    }
+    start({ record, players: seatsOf() }, name);
   };
 
   const startButton = h(
@@ -113,9 +207,13 @@ export async function renderHome(main) {
       onclick: () => {
         const g = current();
         const options = [];
-        if (g.options.includes('size') && form.size !== '8') options.push(`size=${form.size}`);
-        if (!form.repetition) options.push('repetition=off');
+        for (const key of g.options) {
+          const value = form.options[`${g.name}.${key}`];
+          if (value) options.push(`${key}=${value}`);
+        }
+        if (g.options.includes('repetition') && !form.repetition) options.push('repetition=off');
         const position = positionInput.value.trim();
+        if (position.startsWith('{')) return startRecord(position, 'The pasted text');
         start({ game: form.game, options: options.join(','), position: position || undefined, players: seatsOf() });
       },
     },
@@ -124,16 +222,7 @@ export async function renderHome(main) {
 
   recordInput.addEventListener('change', async () => {
     const file = recordInput.files[0];
-    if (!file) return;
-    let record;
-    try {
-      record = JSON.parse(await file.text());
-    } catch (e) {
-      message.textContent = `${file.name} is not JSON: ${e.message}`;
-      message.className = 'message error';
-      return;
-    }
-    start({ record, players: seatsOf() });
+    if (file) startRecord(await file.text(), file.name);
   });
 
   const recent = h('div', { class: 'recent' });
@@ -146,10 +235,22 @@ export async function renderHome(main) {
         { class: 'panel new-game' },
         h('h1', {}, 'Play a game'),
         cards,
-        h('div', { class: 'form-grid' }, h('div', {}, h('h2', {}, 'Players'), playersBox), h('div', {}, h('h2', {}, 'Options'), optionsBox)),
-        h('details', { class: 'setup' }, h('summary', {}, 'Start from a position or a saved record'), positionInput, h('label', { class: 'field file' }, h('span', {}, 'Load a game record (JSON)'), recordInput)),
+        h(
+          'div',
+          { class: 'form-grid' },
+          h('div', {}, h('h2', {}, 'Players'), playersBox),
+          h('div', {}, h('h2', {}, 'Options'), optionsBox),
+        ),
+        h(
+          'details',
+          { class: 'setup' },
+          h('summary', {}, 'Start from a position or a saved record'),
+          positionInput,
+          h('label', { class: 'field file' }, h('span', {}, 'Load a game record (JSON)'), recordInput),
+        ),
         h('div', { class: 'actions' }, startButton),
         message,
+        details,
       ),
       h('section', { class: 'panel' }, h('h2', {}, 'Recent games'), recent),
     ),
@@ -174,22 +275,4 @@ export async function renderHome(main) {
   } catch (_) {
     /* the list is a convenience */
   }
-}
-
-/** A small picture of a game's start position. */
-function preview(game) {
-  const board = BOARDS[game.name];
-  const svg = el('svg', { class: 'preview', 'aria-hidden': 'true' });
-  if (!board) return svg;
-  try {
-    const lay = board.layout(game.start, false);
-    svg.setAttribute('viewBox', lay.viewBox);
-    const g = el('g', {}, svg);
-    lay.drawBackground(g);
-    const styles = game.sides.map(sideStyle);
-    for (const [cell, piece] of board.parse(game.start).pieces) lay.drawPiece(g, cell, piece, styles[piece.side]);
-  } catch (_) {
-    /* a preview is decoration */
-  }
-  return svg;
 }

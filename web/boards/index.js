@@ -1,37 +1,28 @@
-// The board of each game, by registry name. A board module exports:
-//   parse(position)            -> { pieces: Map(cell -> {side: 0|1, kind, label}), toMove }
-//   layout(position, flipped)  -> { viewBox, cells, center(cell), unit, drawBackground(g), cellShape(cell, attrs, g),
-//                                   drawPiece(g, cell, piece, sides) }
-//   choiceCell(info)           -> the cell that tells apart moves with the same from and to
-//   describe(piece)            -> a word for the piece ("bomber")
-//   hover(g, cell, parsed, layout) (optional) -> draws a hover aid
-import void_ from './void.js';
+// Optional per-game aids, by registry name: the only game-specific JavaScript left. Each works from the
+// Diagram alone (its cells and pieces) and the MoveInfo the server sends. An aid may export:
+//   hover(board, cell)   draws into board.hoverLayer while the pointer is over `cell`
+//   preview(info)        -> [{cell, mark}]: the marks that show what a move would do (default: its
+//                           targets as `target`, what falls as `fall`)
 import attraction from './attraction.js';
 import villawar from './villawar.js';
-import krux from './krux.js';
 
-export const BOARDS = { void: void_, attraction, villawar, krux };
+const AIDS = { attraction, villawar };
 
-/** Fill, outline and text colour of a side by its name. */
-export function sideStyle(name) {
-  switch (name) {
-    case 'white':
-      return { fill: '#f5f7fc', stroke: '#1b2140', ink: '#1b2140' };
-    case 'black':
-      return { fill: '#1b2140', stroke: '#f5f7fc', ink: '#f5f7fc' };
-    case 'violet':
-      return { fill: '#8e6cf0', stroke: '#2b1d63', ink: '#ffffff' };
-    case 'red':
-      return { fill: '#e0475b', stroke: '#5c1420', ink: '#ffffff' };
-    default:
-      return { fill: '#cccccc', stroke: '#333333', ink: '#111111' };
-  }
+/** The aids of a game (an empty object when it has none). */
+export function aidsFor(game) {
+  return AIDS[game] || {};
 }
 
-/** Short descriptions for the home page. */
-export const BLURBS = {
-  void: 'Five rings around the void. Move, then attack: send the enemy flagship into the void.',
-  krux: 'Six numbered pieces with rings of power on a 7×7 board with a hole. Push, pull, carry, jump or switch a foe into it.',
-  attraction: 'Stones orbit each other. Chain orbits, push with gravity, and fill the far row first.',
-  villawar: 'Villagers jump their own lines and become warriors; warriors capture. The farthest villagers win.',
-};
+/** The marks that preview a move: the game's own, or its targets and falls. */
+export function previewMarks(game, info) {
+  const aids = aidsFor(game);
+  if (aids.preview) return aids.preview(info);
+  const falls = info.falls || [];
+  const marks = [];
+  for (const cell of info.targets || []) {
+    if (cell === info.to && !falls.includes(cell)) continue;
+    if (!falls.includes(cell)) marks.push({ cell, mark: 'target' });
+  }
+  for (const cell of falls) marks.push({ cell, mark: 'fall' });
+  return marks;
+}

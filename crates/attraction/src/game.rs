@@ -3,7 +3,7 @@
 use crate::board::Board;
 use crate::square::squares;
 use crate::{movegen, notation, position, route, zobrist, Move};
-use arbiter_core::{Error, Game, MoveInfo, NoVariant, Outcome, Player};
+use arbiter_core::{Drawing, Error, Game, MoveInfo, NoVariant, Outcome, Player, Story};
 
 /// An Attraction position: the stones, the side to move and the passes just played in a row.
 ///
@@ -66,6 +66,19 @@ impl Game for Attraction {
     type Variant = NoVariant;
 
     const NAME: &'static str = "attraction";
+    const RULES: Option<(&'static str, &'static str)> = Some((
+        include_str!("../../../docs/rules/attraction.md"),
+        include_str!("../../../docs/rules/attraction.json"),
+    ));
+    const BLURB: &'static str = "Stones orbit each other. Chain orbits, push with gravity, and fill the far row first.";
+
+    fn drawing(&self, flipped: bool) -> Drawing {
+        self.picture(flipped)
+    }
+
+    fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
+        self.tell_ending(last)
+    }
 
     fn new(_: &NoVariant) -> Self {
         Attraction::from_parts(Board::START, Player::First, 0)
@@ -192,6 +205,7 @@ impl Game for Attraction {
                     .collect(),
                 targets: push.map(|_| to.to_string()).into_iter().collect(),
                 falls: Vec::new(),
+                choice: push.map(|p| p.to_string()),
             },
         }
     }

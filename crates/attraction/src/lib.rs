@@ -2,7 +2,7 @@
 //!
 //! Stones orbit round orthogonally adjacent stones, chaining orbits of alternating sense, and may
 //! end a chain by pushing the first stone met on an orbit one point along it. Each side tries to
-//! fill the other's start row. The binding rules are `rules/attraction.md` of the project.
+//! fill the other's start row. The rules for players are `docs/rules/attraction.md`.
 //!
 //! The state is two `u64` bitboards. Move generation finds the ends of all chains of one stone at
 //! once with bitboard shifts (a chain's future depends only on where the stone is and on the sense
@@ -23,6 +23,7 @@
 mod bitboard;
 mod board;
 mod diagram;
+mod drawing;
 mod eval;
 mod game;
 mod levels;

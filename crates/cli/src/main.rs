@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 /// Rules engine, AI and playing program for Void, Krux, Attraction and Villawar.
 #[derive(Parser)]
-#[command(name = "arbiter", version, about, propagate_version = true)]
+#[command(name = "arbiter", version, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -25,6 +25,8 @@ enum Command {
     Perft(commands::perft::Args),
     /// Print a text diagram of a position.
     Show(commands::show::Args),
+    /// Draw a position as the web app does: a standalone SVG (or its data as JSON), for docs.
+    Diagram(commands::diagram::Args),
     /// Play in the terminal: humans, a random mover or the computer at any level.
     Play(commands::play::Args),
     /// Measure speed: random playouts, perft, MCTS iterations and alpha-beta nodes, single thread.
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => commands::moves::run(args),
         Command::Perft(args) => commands::perft::run(args),
         Command::Show(args) => commands::show::run(args),
+        Command::Diagram(args) => commands::diagram::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Match(args) => commands::r#match::run(args),

@@ -140,7 +140,7 @@ fn play_against_a_level_shows_its_thinking() {
         .success()
         .stdout(predicate::str::contains("violet (level=2) plays"))
         .stdout(predicate::str::contains("nodes"))
-        .stdout(predicate::str::contains("Draw by the ply limit."));
+        .stdout(predicate::str::contains("Draw: the 6-ply limit was reached."));
     arbiter()
         .args(["play", "void", "--white", "level=12"])
         .assert()

@@ -93,11 +93,15 @@ fn play_takes_moves_undo_and_resignation_and_saves_the_record() {
         out.contains("white plays d3-e4"),
         "a leading piece letter is accepted: {out}"
     );
-    assert!(out.contains("White wins by resignation."), "{out}");
+    assert!(out.contains("Black resigned. White wins."), "{out}");
     let record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(record["game"], "void");
     assert_eq!(record["moves"], serde_json::json!(["m4-g4", "d3-e4"]));
     assert_eq!(record["result"]["reason"], "resignation");
+    assert_eq!(
+        record["result"]["text"], "Black resigned. White wins.",
+        "the record tells the ending too"
+    );
     assert_eq!(record["result"]["winner"], "white");
 }
 
@@ -192,4 +196,94 @@ fn an_unwritable_save_path_is_refused_before_the_first_move() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("cannot write /nonexistent-dir/game.json"));
+}
+
+#[test]
+fn diagram_draws_svg_json_and_text() {
+    for game in ["void", "krux", "attraction", "villawar:size=6"] {
+        let out = arbiter()
+            .args(["diagram", game])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let svg = String::from_utf8(out).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{game}");
+        assert!(
+            svg.contains(".pc-body"),
+            "{game}: the web app's board stylesheet is embedded"
+        );
+        assert!(svg.contains("class=\"piece pc-"), "{game}: pieces are drawn");
+    }
+    let out = arbiter()
+        .args(["diagram", "void", "--format", "json", "--flip"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let drawing: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(drawing["cells"].as_array().unwrap().len(), 90);
+    assert_eq!(drawing["pieces"].as_array().unwrap().len(), 16);
+    // A worked example with its move marked: an arrow and the falling pieces.
+    let out = arbiter()
+        .args([
+            "diagram",
+            "void",
+            "--position",
+            "F17/5X12/18/18/4f13 b 0",
+            "--move",
+            "e1-f1xf4",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let svg = String::from_utf8(out).unwrap();
+    assert!(svg.contains("mark-arrow") && svg.contains("mark-fall") && svg.contains("mark-target"));
+    arbiter()
+        .args(["diagram", "void", "--move", "a1-a9"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::starts_with("error: "));
+    arbiter()
+        .args(["diagram", "void", "--format", "png"])
+        .assert()
+        .failure();
+}
+
+/// The diagrams of `docs/rules/` are drawn from the rules' manifests by `arbiter diagram
+/// --rules-images`: the committed files must be what the program draws now.
+#[test]
+fn the_rules_diagrams_in_docs_are_up_to_date() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules/img");
+    let fresh = tempfile::tempdir().unwrap();
+    for game in ["void", "krux", "attraction", "villawar"] {
+        let out = arbiter()
+            .args(["diagram", game, "--rules-images"])
+            .arg(fresh.path())
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let written = String::from_utf8(out).unwrap();
+        assert!(written.lines().count() >= 2, "{game}: {written}");
+        for path in written.lines() {
+            let name = std::path::Path::new(path).file_name().unwrap();
+            let committed = std::fs::read_to_string(docs.join(name)).unwrap_or_else(|_| {
+                panic!(
+                    "docs/rules/img/{} is missing: run scripts/diagrams.sh",
+                    name.to_string_lossy()
+                )
+            });
+            assert!(
+                committed == std::fs::read_to_string(path).unwrap(),
+                "docs/rules/img/{} is stale: run scripts/diagrams.sh",
+                name.to_string_lossy()
+            );
+        }
+    }
 }

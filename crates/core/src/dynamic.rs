@@ -1,9 +1,11 @@
 //! The object-safe layer: any game behind one interface that speaks strings and serde structs,
 //! for the CLI, the server, the engine protocol and bindings.
 
+use crate::drawing::Drawing;
 use crate::perft;
 use crate::playout::{run_playouts, PlayoutStats};
-use crate::{Ending, Error, Game, GameRecord, HistoryRules, OptionMap, Player, Session, Variant};
+use crate::stepwise::{Click, PartialTurn};
+use crate::{Ending, Error, Game, GameRecord, HistoryRules, OptionMap, Player, Session, Story, Variant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -31,6 +33,21 @@ pub struct MoveInfo {
     /// Cells whose pieces fall, are removed or enter a hole or void as a result.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub falls: Vec<String>,
+    /// The cell that tells this move apart from others with the same `from` and `to` (Void's
+    /// attack target, where Attraction's pushed stone lands); `None` when those two suffice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choice: Option<String>,
+}
+
+/// A legal move explained for a front end: its cells, the position after it, how to enter it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveDetails {
+    /// The cells it touches.
+    pub info: MoveInfo,
+    /// The position string after it.
+    pub after: String,
+    /// The clicks (or steps) that enter it, in order.
+    pub clicks: Vec<Click>,
 }
 
 /// A game session of any game, by strings.
@@ -71,6 +88,18 @@ pub trait DynSession: Send + Sync {
     fn random_move(&self, seed: u64) -> Option<String>;
     /// The heuristic value for the side to move.
     fn evaluate(&self) -> i32;
+    /// The board picture of the current position, turned round when `flipped`.
+    fn drawing(&self, flipped: bool) -> Drawing;
+    /// The ending in words with its decisive cells, once over.
+    fn story(&self) -> Option<Story>;
+    /// The cells of the last move, seen from the position before it.
+    fn last_move_info(&self) -> Option<MoveInfo>;
+    /// Turns are entered step by step ([`DynSession::partial_turn`]).
+    fn is_stepwise(&self) -> bool;
+    /// The partial turn after `steps` from the current position (step-by-step games only).
+    fn partial_turn(&self, steps: &[String]) -> Option<Result<PartialTurn, Error>>;
+    /// A move legal now, explained: its cells, the position after it, the clicks that enter it.
+    fn move_details(&self, text: &str) -> Result<MoveDetails, Error>;
     /// Whether the side to move has a move that wins the game at once.
     fn can_win_at_once(&self) -> bool;
     /// A boxed copy.
@@ -157,6 +186,36 @@ impl<G: Game> DynSession for Session<G> {
             next.outcome() == Some(crate::Outcome::Win(me))
         })
     }
+    fn drawing(&self, flipped: bool) -> Drawing {
+        self.current().drawing(flipped)
+    }
+    fn story(&self) -> Option<Story> {
+        Session::story(self)
+    }
+    fn last_move_info(&self) -> Option<MoveInfo> {
+        let &mv = self.moves().last()?;
+        Some(self.positions()[self.ply() - 1].move_info(mv))
+    }
+    fn is_stepwise(&self) -> bool {
+        G::STEPWISE
+    }
+    fn partial_turn(&self, steps: &[String]) -> Option<Result<PartialTurn, Error>> {
+        self.current().partial_turn(steps)
+    }
+    fn move_details(&self, text: &str) -> Result<MoveDetails, Error> {
+        if self.ending().is_some() {
+            return Err(Error::GameOver);
+        }
+        let position = self.current();
+        let mv = position.parse_move(text)?;
+        let mut after = position.clone();
+        after.play(mv);
+        Ok(MoveDetails {
+            info: position.move_info(mv),
+            after: after.position(),
+            clicks: position.move_clicks(mv),
+        })
+    }
     fn clone_box(&self) -> Box<dyn DynSession> {
         Box::new(self.clone())
     }
@@ -172,6 +231,14 @@ impl<G: Game> DynSession for Session<G> {
 pub trait DynGameType: Send + Sync {
     /// The registry name.
     fn name(&self) -> &'static str;
+    /// The values of option keys that have a short list of them.
+    fn option_choices(&self) -> &'static [(&'static str, &'static [&'static str])];
+    /// One line for players choosing a game.
+    fn blurb(&self) -> &'static str;
+    /// Turns are entered step by step.
+    fn stepwise(&self) -> bool;
+    /// The rules for players (Markdown) and their diagrams and tutorial (JSON), if any.
+    fn rules(&self) -> Option<(&'static str, &'static str)>;
     /// Every option key the game accepts.
     fn option_keys(&self) -> Vec<&'static str>;
     /// The game's strength levels 1–6 as agent specs ([`Game::STRENGTH_LEVELS`]).
@@ -258,6 +325,18 @@ impl<G: Game> DynGameType for GameType<G> {
     }
     fn strength_levels(&self) -> &'static [&'static str; 6] {
         &G::STRENGTH_LEVELS
+    }
+    fn option_choices(&self) -> &'static [(&'static str, &'static [&'static str])] {
+        G::Variant::CHOICES
+    }
+    fn blurb(&self) -> &'static str {
+        G::BLURB
+    }
+    fn stepwise(&self) -> bool {
+        G::STEPWISE
+    }
+    fn rules(&self) -> Option<(&'static str, &'static str)> {
+        G::RULES
     }
     fn option_keys(&self) -> Vec<&'static str> {
         G::Variant::KEYS

@@ -1,3 +1,6 @@
+use crate::drawing::Drawing;
+use crate::stepwise::{Click, PartialTurn};
+use crate::story::Story;
 use crate::{Error, MoveInfo, OptionMap, Outcome, Player};
 use rand::Rng;
 use std::fmt::Debug;
@@ -7,6 +10,9 @@ use std::hash::Hash;
 pub trait Variant: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     /// The option keys this variant reads.
     const KEYS: &'static [&'static str];
+    /// The values a key may take, for keys with a short list of them (Villawar's sizes), so that
+    /// front ends can offer a choice.
+    const CHOICES: &'static [(&'static str, &'static [&'static str])] = &[];
     /// Takes this variant's keys from the map, rejecting bad values.
     fn take_from(map: &mut OptionMap) -> Result<Self, Error>;
     /// The variant in option syntax (`size=10`), empty for the default.
@@ -134,6 +140,64 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// which agent and budget is strong depends on the game; this default (heuristic MCTS with
     /// growing budgets) is for a game that has not been measured yet.
     const STRENGTH_LEVELS: [&'static str; 6] = DEFAULT_STRENGTH_LEVELS;
+
+    /// One line for players choosing a game.
+    const BLURB: &'static str;
+
+    /// The rules for players (Markdown) and their diagrams and tutorial (JSON, see
+    /// `docs/rules/`), if the game has them.
+    const RULES: Option<(&'static str, &'static str)> = None;
+
+    /// The board picture of this position, turned round when `flipped` (the second player at
+    /// the bottom). The web app, the CLI and the docs all draw from it.
+    fn drawing(&self, flipped: bool) -> Drawing;
+
+    /// The ending shown by the board, told in words, with the decisive cells: "Black's flagship
+    /// fell into the void". `last` is the position before the final move and that move, when
+    /// known. `None` when the game has nothing to say beyond who won.
+    fn ending_story(&self, _last: Option<(&Self, Self::Move)>) -> Option<Story> {
+        None
+    }
+
+    /// Turns are entered step by step ([`Game::partial_turn`]) rather than picked from a list.
+    const STEPWISE: bool = false;
+
+    /// The partial turn after `steps` from this position, for games that build turns step by
+    /// step; `None` for the others, an error naming the first illegal step otherwise.
+    fn partial_turn(&self, _steps: &[String]) -> Option<Result<PartialTurn, Error>> {
+        None
+    }
+
+    /// How a person enters a legal move by clicking: where the piece starts, where it ends, and
+    /// the cell that tells it apart from other moves with the same two (its `choice`).
+    fn move_clicks(&self, mv: Self::Move) -> Vec<Click> {
+        let info = self.move_info(mv);
+        let mut clicks = Vec::new();
+        let mut push = |cell: &Option<String>, what: &str| {
+            if let Some(cell) = cell {
+                clicks.push(Click {
+                    cell: Some(cell.clone()),
+                    label: format!("{what} {cell}"),
+                    token: None,
+                });
+            }
+        };
+        push(&info.from, "Select the piece on");
+        push(&info.to, "Move it to");
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        let alike = legal
+            .into_iter()
+            .filter(|&other| {
+                let o = self.move_info(other);
+                o.from == info.from && o.to == info.to
+            })
+            .count();
+        if alike > 1 {
+            push(&info.choice, "Choose");
+        }
+        clicks
+    }
 
     /// Parses a player name as this game writes it.
     fn parse_player(name: &str) -> Option<Player> {

@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod conformance;
+pub mod drawing;
 pub mod dynamic;
 mod error;
 mod game;
@@ -18,10 +19,14 @@ pub mod playout;
 mod position_fields;
 mod record;
 mod registry;
+pub mod rules_docs;
 mod session;
+pub mod stepwise;
+pub mod story;
 pub mod zobrist;
 
-pub use dynamic::{DynGameType, DynSession, MoveInfo};
+pub use drawing::Drawing;
+pub use dynamic::{DynGameType, DynSession, MoveDetails, MoveInfo};
 pub use error::Error;
 pub use game::{Game, NoVariant, Variant, DEFAULT_STRENGTH_LEVELS};
 pub use options::{HistoryRules, OptionMap};
@@ -31,3 +36,5 @@ pub use position_fields::PositionFields;
 pub use record::{GameRecord, RecordResult};
 pub use registry::Registry;
 pub use session::Session;
+pub use stepwise::{Click, NextStep, PartialTurn};
+pub use story::Story;

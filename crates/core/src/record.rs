@@ -27,4 +27,7 @@ pub struct RecordResult {
     pub winner: Option<String>,
     /// Why the game ended.
     pub reason: EndReason,
+    /// What happened, in words (written for people; not checked when a record is loaded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }

@@ -57,6 +57,11 @@ impl<G: Game> Session<G> {
         self.positions.last().expect("a session always has its start position")
     }
 
+    /// Every position so far, the start first and the current one last.
+    pub fn positions(&self) -> &[G] {
+        &self.positions
+    }
+
     /// The position the session started from.
     pub fn start(&self) -> &G {
         &self.positions[0]
@@ -198,6 +203,7 @@ impl<G: Game> Session<G> {
             result: self.ending().map(|e| RecordResult {
                 winner: e.outcome.winner().map(|p| G::player_name(p).to_string()),
                 reason: e.reason,
+                text: self.story().map(|story| story.text),
             }),
         }
     }

@@ -1,10 +1,12 @@
 //! The core's shared behaviour (Session, records, registry, perft, playouts, conformance),
 //! tested once on a toy game small enough to check by hand.
 
+use arbiter_core::drawing::{CellArea, LegendEntry, PlacedPiece, Shape};
 use arbiter_core::perft::{divide, perft};
 use arbiter_core::playout::random_playout;
 use arbiter_core::{
-    conformance, EndReason, Error, Game, GameRecord, HistoryRules, NoVariant, Outcome, Player, Registry, Session,
+    conformance, Drawing, EndReason, Error, Game, GameRecord, HistoryRules, NoVariant, Outcome, Player, Registry,
+    Session, Story,
 };
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -26,6 +28,38 @@ impl Game for Climb {
     type Move = Step;
     type Variant = NoVariant;
     const NAME: &'static str = "climb";
+    const BLURB: &'static str = "Count to five.";
+    fn drawing(&self, _flipped: bool) -> Drawing {
+        let cells: Vec<CellArea> = (0..6)
+            .map(|i| CellArea {
+                name: i.to_string(),
+                center: [50.0 + 100.0 * i as f64, 50.0],
+                shape: Shape::rect(100.0 * i as f64, 0.0, 100.0, 100.0),
+            })
+            .collect();
+        Drawing {
+            view_box: [0.0, 0.0, 600.0, 100.0],
+            unit: 100.0,
+            background: vec![Shape::rect(0.0, 0.0, 600.0, 100.0).class("board-frame")],
+            cells,
+            glyphs: [("counter".to_string(), Shape::circle(0.0, 0.0, 30.0).class("pc-body"))].into(),
+            pieces: vec![PlacedPiece {
+                cell: self.n.to_string(),
+                glyph: "counter".into(),
+                side: 0,
+                name: "counter".into(),
+                label: "C".into(),
+            }],
+            key: Vec::new(),
+            legend: vec![LegendEntry::new("last", "last move")],
+        }
+    }
+    fn ending_story(&self, last: Option<(&Self, Step)>) -> Option<Story> {
+        let cells = last
+            .map(|(before, _)| vec![before.n.to_string(), self.n.to_string()])
+            .unwrap_or_default();
+        Some(Story::new("The counter reached 5.", cells))
+    }
     fn new(_: &NoVariant) -> Self {
         Climb {
             n: 0,
@@ -256,4 +290,67 @@ fn playouts_end_or_stop_at_the_cap() {
 #[test]
 fn the_conformance_suite_passes_on_the_toy_game() {
     assert!(conformance::run::<Climb>(&NoVariant, 5, 20, 40) > 20);
+}
+
+#[test]
+fn endings_are_told_in_words_with_their_cells() {
+    let mut s = Session::<Climb>::new(&NoVariant, rules(true, Some(50)));
+    assert_eq!(s.story(), None, "a game in progress has no ending to tell");
+    for _ in 0..5 {
+        s.play_text("up").unwrap();
+    }
+    let story = s.story().expect("over");
+    let winner = arbiter_core::story::side_name::<Climb>(Player::First);
+    assert_eq!(story.text, format!("The counter reached 5. {winner} wins."));
+    assert_eq!(
+        story.cells,
+        vec!["4".to_string(), "5".to_string()],
+        "the last move's cells, from the game"
+    );
+
+    s.undo().unwrap();
+    s.resign(Player::Second).unwrap();
+    let loser = arbiter_core::story::side_name::<Climb>(Player::Second);
+    assert_eq!(s.story().unwrap().text, format!("{loser} resigned. {winner} wins."));
+
+    let mut repeated = Session::<Climb>::new(&NoVariant, rules(true, None));
+    for mv in ["up", "down", "up", "down"] {
+        repeated.play_text(mv).unwrap();
+    }
+    assert!(repeated
+        .story()
+        .unwrap()
+        .text
+        .starts_with("Draw by threefold repetition"));
+
+    let mut limited = Session::<Climb>::new(&NoVariant, rules(false, Some(2)));
+    limited.play_text("up").unwrap();
+    limited.play_text("up").unwrap();
+    assert_eq!(limited.story().unwrap().text, "Draw: the 2-ply limit was reached.");
+}
+
+#[test]
+fn a_drawing_becomes_a_standalone_svg_with_marks() {
+    let game = Climb::new(&NoVariant);
+    let drawing = game.drawing(false);
+    let marks = [arbiter_core::drawing::Mark {
+        cell: "0".into(),
+        kind: "last",
+    }];
+    let svg = drawing.to_svg(".pc-body { fill: red }", &marks, Some(("0", "3")));
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(svg.contains("viewBox=\"0 0 600 100\""));
+    assert!(svg.contains(".pc-body { fill: red }"), "the stylesheet is embedded");
+    assert!(svg.contains("class=\"mark-last\""), "the mark is drawn on the cell");
+    assert!(
+        svg.contains("translate(50,50)"),
+        "the piece stands on its cell's centre"
+    );
+    assert!(
+        svg.contains("class=\"mark-arrow\"") && svg.contains("M50,50 L"),
+        "an arrow from the first cell"
+    );
+    let json = serde_json::to_value(&drawing).unwrap();
+    assert_eq!(json["pieces"][0]["glyph"], "counter");
+    assert_eq!(json["cells"][5]["center"][0], 550.0);
 }

@@ -7,7 +7,7 @@ use crate::state::Krux;
 use crate::token::{self, Token};
 use crate::turn::TurnState;
 use crate::{canonical, eval, movegen, notation, position, random_walk};
-use arbiter_core::{Error, Game, MoveInfo, NoVariant, Outcome, Player};
+use arbiter_core::{Click, Drawing, Error, Game, MoveInfo, NoVariant, Outcome, PartialTurn, Player, Story};
 use rand::Rng;
 
 impl Krux {
@@ -34,6 +34,29 @@ impl Game for Krux {
     type Variant = NoVariant;
 
     const NAME: &'static str = "krux";
+    const RULES: Option<(&'static str, &'static str)> = Some((
+        include_str!("../../../docs/rules/krux.md"),
+        include_str!("../../../docs/rules/krux.json"),
+    ));
+    const BLURB: &'static str = "Six numbered pieces with rings of power on a 7×7 board with a hole. \
+         Push, pull, carry, jump or switch a foe into it.";
+    const STEPWISE: bool = true;
+
+    fn drawing(&self, flipped: bool) -> Drawing {
+        self.picture(flipped)
+    }
+
+    fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
+        crate::stepwise::ending_story(self, last)
+    }
+
+    fn partial_turn(&self, steps: &[String]) -> Option<Result<PartialTurn, Error>> {
+        Some(crate::stepwise::partial_turn(self, steps))
+    }
+
+    fn move_clicks(&self, mv: Move) -> Vec<Click> {
+        crate::stepwise::clicks(self, mv)
+    }
 
     fn new(_: &NoVariant) -> Self {
         Krux::start()
@@ -140,6 +163,7 @@ impl Game for Krux {
             path: path.into_iter().filter_map(name).collect(),
             targets,
             falls,
+            choice: None,
         }
     }
 

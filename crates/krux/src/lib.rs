@@ -5,12 +5,13 @@
 //!
 //! A turn is identified by its result ([`Move`]); turn generation searches token sequences with
 //! a visited set and lists every distinct result once. [`TurnBuilder`] plays a turn token by
-//! token for interfaces. The binding rules are `shared/rules/krux.md`; the crate README lists
+//! token for interfaces. The rules for players are `docs/rules/krux.md`; the crate README lists
 //! the rulings and figures.
 
 #![warn(missing_docs)]
 
 mod canonical;
+mod drawing;
 mod eval;
 mod game;
 mod krux_move;
@@ -22,6 +23,7 @@ mod position;
 mod random_walk;
 mod square;
 mod state;
+mod stepwise;
 mod table;
 mod token;
 mod turn;

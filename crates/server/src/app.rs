@@ -1,6 +1,6 @@
 //! The router: every route of the API, the WebSocket and the web app, with the body limit.
 
-use crate::routes::{assets, catalog, games, ws};
+use crate::routes::{assets, catalog, diagram, games, rules, ws};
 use crate::service::Service;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{any, get, post};
@@ -21,6 +21,8 @@ pub struct AppState {
 pub fn router(service: Arc<Service>) -> Router {
     let api = Router::new()
         .route("/catalog", get(catalog::catalog))
+        .route("/diagram", get(diagram::diagram))
+        .route("/rules/{game}", get(rules::rules))
         .route("/games", get(games::list).post(games::create))
         .route("/games/{id}", get(games::get))
         .route("/games/{id}/record", get(games::record))
@@ -38,7 +40,10 @@ pub fn router(service: Arc<Service>) -> Router {
         .nest("/api", api)
         .route("/", get(assets::index))
         .route("/game/{id}", get(assets::index))
+        .route("/rules/{game}", get(assets::index))
+        .route("/learn/{game}", get(assets::index))
         .route("/static/{*path}", get(assets::file))
+        .fallback(assets::page_not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(AppState { service })
 }

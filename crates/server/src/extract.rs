@@ -44,5 +44,20 @@ fn rejection_to_error(rejection: JsonRejection) -> ApiError {
     } else {
         StatusCode::BAD_REQUEST
     };
-    ApiError::new(status, code, rejection.body_text())
+    ApiError::new(status, code, short_reason(&rejection.body_text()))
+}
+
+/// serde's message without axum's preamble, e.g. "record.moves: invalid type: integer `3`,
+/// expected a string at line 1 column 40" becomes "record.moves: invalid type: integer `3`,
+/// expected a string".
+fn short_reason(text: &str) -> String {
+    let text = text
+        .trim_start_matches("Failed to deserialize the JSON body into the target type: ")
+        .trim_start_matches("Failed to parse the request body as JSON: ");
+    let text = match text.rfind(" at line ") {
+        Some(i) => &text[..i],
+        None => text,
+    };
+    let text: String = text.chars().take(300).collect();
+    format!("the request body is not valid: {text}")
 }

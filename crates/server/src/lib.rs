@@ -2,8 +2,9 @@
 //!
 //! An HTTP + WebSocket API (axum) over every game of the registry, games stored move by move in SQLite
 //! (WAL mode, migrations in `migrations/`), and the browser app of `web/` embedded into the binary.
-//! The server speaks only [`arbiter_core::DynSession`] strings and [`arbiter_core::MoveInfo`]; the one
-//! game-specific hook is token-by-token turn building ([`turns`]), used by Krux.
+//! The server knows no game: it speaks [`arbiter_core::DynSession`] strings and the core's data —
+//! moves as [`arbiter_core::MoveInfo`], boards as [`arbiter_core::Drawing`], step-by-step turns as
+//! [`arbiter_core::PartialTurn`], endings as [`arbiter_core::Story`] — which each game crate fills.
 
 #![warn(missing_docs)]
 
@@ -18,7 +19,6 @@ pub mod seat;
 pub mod server;
 pub mod service;
 pub mod store;
-pub mod turns;
 
 pub use config::ServeConfig;
 pub use error::ApiError;

@@ -2,8 +2,7 @@
 //! JSON view that clients draw from.
 
 use crate::seat::Seat;
-use crate::turns::{self, TurnView};
-use arbiter_core::{DynSession, EndReason, Ending, MoveInfo, Outcome, Player};
+use arbiter_core::{DynSession, EndReason, MoveInfo, PartialTurn, Player};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -72,9 +71,10 @@ pub struct EndingView {
     pub winner: Option<&'static str>,
     /// Why the game ended.
     pub reason: EndReason,
-    /// A sentence for a banner: "Black wins: the flagship of White fell into the void" is game knowledge,
-    /// so this stays generic: "Black wins by resignation".
+    /// What happened, told by the game: "White's flagship fell into the void. Black wins."
     pub text: String,
+    /// The cells that decided it, to keep in view.
+    pub cells: Vec<String>,
 }
 
 /// Everything a client needs to draw a game and offer its moves.
@@ -102,37 +102,16 @@ pub struct GameView {
     pub ply: usize,
     /// The ending, once over.
     pub ending: Option<EndingView>,
-    /// The legal moves with the cells they touch (absent for games built token by token).
+    /// The last move's cells (to highlight and animate it), if a move was played.
+    pub last: Option<MoveInfo>,
+    /// The legal moves with the cells they touch (absent for games built step by step).
     pub legal: Option<Vec<MoveInfo>>,
-    /// The empty partial turn, for games built token by token (Krux).
-    pub turn: Option<TurnView>,
+    /// The empty partial turn, for games built step by step.
+    pub turn: Option<PartialTurn>,
     /// The computer is thinking about its move.
     pub thinking: bool,
     /// The change counter (increases with every change).
     pub version: u64,
-}
-
-fn capitalised(name: &str) -> String {
-    let mut c = name.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
-}
-
-/// Describes an ending in words: "White wins by resignation", "Draw by threefold repetition".
-pub fn describe_ending(session: &dyn DynSession, ending: Ending) -> String {
-    let result = match ending.outcome {
-        Outcome::Win(p) => format!("{} wins", capitalised(session.player_name(p))),
-        Outcome::Draw => "Draw".to_string(),
-    };
-    let reason = match (ending.reason, ending.outcome) {
-        (EndReason::Board, Outcome::Win(_)) => "by the rules",
-        (EndReason::Board, Outcome::Draw) => "by the rules (no progress possible)",
-        (EndReason::Repetition, _) => "by threefold repetition",
-        (EndReason::PlyLimit, _) => "by the move limit",
-        (EndReason::Resignation, _) => "by resignation",
-    };
-    format!("{result} {reason}")
 }
 
 impl LiveGame {
@@ -147,14 +126,18 @@ impl LiveGame {
         } else {
             None
         };
-        let ending = s.ending().map(|e| EndingView {
-            winner: e.outcome.winner().map(|p| s.player_name(p)),
-            reason: e.reason,
-            text: describe_ending(s, e),
+        let ending = s.ending().map(|e| {
+            let story = s.story().expect("a finished game has a story");
+            EndingView {
+                winner: e.outcome.winner().map(|p| s.player_name(p)),
+                reason: e.reason,
+                text: story.text,
+                cells: story.cells,
+            }
         });
-        let stepwise = turns::has_turn_builder(s.game());
+        let stepwise = s.is_stepwise();
         let turn = if stepwise && ending.is_none() {
-            turns::build_turn(s, &[]).and_then(Result::ok)
+            s.partial_turn(&[]).and_then(Result::ok)
         } else {
             None
         };
@@ -179,6 +162,7 @@ impl LiveGame {
             moves: self.moves.clone(),
             ply: s.ply(),
             ending,
+            last: s.last_move_info(),
             legal: if stepwise { None } else { Some(s.legal_move_infos()) },
             turn,
             thinking: self.thinking.is_some(),
@@ -198,7 +182,7 @@ impl LiveGame {
 
     /// The result in words, once over.
     pub fn result_text(&self) -> Option<String> {
-        self.session.ending().map(|e| describe_ending(self.session.as_ref(), e))
+        self.session.story().map(|story| story.text)
     }
 
     /// Stops the computer's search, if it is thinking; its answer will be ignored.

@@ -7,8 +7,7 @@ use crate::error::ApiError;
 use crate::live::{GameEntry, GameView, LiveGame};
 use crate::seat::Seat;
 use crate::store::{GameSummary, Store, StoredGame};
-use crate::turns::{self, TurnView};
-use arbiter_core::{DynSession, GameRecord, Player, Registry};
+use arbiter_core::{DynSession, GameRecord, PartialTurn, Player, Registry};
 use rand::Rng;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -312,7 +311,7 @@ impl Service {
         let mut next = live.session.clone_box();
         let played = next.play(text)?;
         let ply = live.session.ply();
-        let result = next.ending().map(|e| crate::live::describe_ending(next.as_ref(), e));
+        let result = next.story().map(|story| story.text);
         self.store.add_move(&live.id, ply, &played, result.as_deref())?;
         live.session = next;
         live.moves.push(played.clone());
@@ -394,8 +393,8 @@ impl Service {
         Ok(live.view())
     }
 
-    /// The partial turn after `tokens` (games built token by token).
-    pub fn turn(self: &Arc<Self>, id: &str, tokens: &[String]) -> Result<TurnView, ApiError> {
+    /// The partial turn after `tokens` (games built step by step).
+    pub fn turn(self: &Arc<Self>, id: &str, tokens: &[String]) -> Result<PartialTurn, ApiError> {
         if tokens.len() > 64 || tokens.iter().any(|t| t.len() > 16) {
             return Err(ApiError::bad_request("bad_move", "too many or too long tokens"));
         }
@@ -403,10 +402,10 @@ impl Service {
         if session.ending().is_some() {
             return Err(ApiError::conflict("game_over", "the game is over: no more moves"));
         }
-        match turns::build_turn(session.as_ref(), tokens) {
+        match session.partial_turn(tokens) {
             None => Err(ApiError::bad_request(
                 "no_turn_builder",
-                format!("{} moves are whole moves, not built token by token", session.game()),
+                format!("{} moves are whole moves, not built step by step", session.game()),
             )),
             Some(result) => Ok(result?),
         }

@@ -27,7 +27,7 @@ async fn catalog_lists_every_game() {
     let (status, page) = (
         t.client.get(t.url("/")).send().await.unwrap().status(),
         t.client
-            .get(t.url("/static/game.js"))
+            .get(t.url("/static/app.js"))
             .send()
             .await
             .unwrap()
@@ -36,7 +36,15 @@ async fn catalog_lists_every_game() {
             .unwrap(),
     );
     assert_eq!(status, 200);
-    assert!(page.contains("renderGame"));
+    assert!(page.contains("import"), "the app's entry module is served");
+    for game in catalog["games"].as_array().unwrap() {
+        assert!(!game["blurb"].as_str().unwrap().is_empty(), "{game}");
+        assert_eq!(game["levels"], 6);
+        assert_eq!(game["rules"], true, "{game}");
+        if game["name"] == "villawar" {
+            assert_eq!(game["option_choices"]["size"], json!(["6", "8", "10"]));
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -259,21 +267,48 @@ async fn krux_turns_build_token_by_token() {
     let view = t.create(json!({"game": "krux", "players": HUMANS()})).await;
     let id = view["id"].as_str().unwrap().to_string();
     assert!(view["legal"].is_null());
-    assert_eq!(view["turn"]["next"], json!(["@b", "@g", "@p"]));
+    let tokens = |turn: &Value| -> Vec<String> {
+        turn["next"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["token"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(tokens(&view["turn"]), ["@b", "@g", "@p"]);
+    assert!(
+        view["turn"]["next"][0]["cell"].is_null(),
+        "a ring is chosen by a button"
+    );
+    assert_eq!(view["turn"]["next"][1]["label"], "Green ring (jumper)");
+    assert!(view["turn"]["note"].as_str().unwrap().contains("choose its ring"));
     assert_eq!(view["turn"]["can_finish"], false);
     let (status, turn) = t
         .post(&format!("/api/games/{id}/turn"), json!({"tokens": ["@g"]}))
         .await;
     assert_eq!(status, 200, "{turn}");
     assert_eq!(turn["can_finish"], true);
-    let step = turn["next"]
+    assert_eq!(turn["pieces"].as_array().unwrap().len(), 6, "every piece is placed");
+    assert_eq!(
+        turn["pieces"][0]["glyph"], "piece-1-g",
+        "the chosen ring is worn at once"
+    );
+    let step = tokens(&turn).into_iter().find(|t| t.len() == 2).unwrap();
+    let marked = turn["next"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|t| t.as_str().unwrap())
-        .find(|t| t.len() == 2)
-        .unwrap()
-        .to_string();
+        .find(|n| n["token"] == step.as_str())
+        .unwrap();
+    assert_eq!(
+        (marked["mark"].as_str(), marked["cell"].as_str()),
+        (Some("step"), Some(step.as_str()))
+    );
+    assert!(
+        turn["status"].as_str().unwrap().contains("steps 0/3"),
+        "{}",
+        turn["status"]
+    );
     let (status, turn) = t
         .post(&format!("/api/games/{id}/turn"), json!({"tokens": ["@g", step]}))
         .await;
@@ -455,4 +490,154 @@ async fn bad_input_is_refused_and_leaves_the_game_untouched() {
     let reloaded = t.view(&id).await;
     assert_eq!(reloaded["moves"], finished["moves"]);
     assert_eq!(reloaded["ending"], finished["ending"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_is_drawn_and_its_moves_explained() {
+    let t = TestServer::new().await;
+    let (_, catalog) = t.get("/api/catalog").await;
+    for game in catalog["games"].as_array().unwrap() {
+        let name = game["name"].as_str().unwrap();
+        let (status, d) = t.get(&format!("/api/diagram?game={name}")).await;
+        assert_eq!(status, 200, "{name}: {d}");
+        assert_eq!(d["position"], game["start"]);
+        let cells: Vec<&str> = d["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        let pieces = d["pieces"].as_array().unwrap();
+        assert!(!pieces.is_empty(), "{name}");
+        for piece in pieces {
+            assert!(cells.contains(&piece["cell"].as_str().unwrap()), "{name}: {piece}");
+            assert!(
+                d["glyphs"][piece["glyph"].as_str().unwrap()].is_object(),
+                "{name}: {piece}"
+            );
+        }
+        assert!(!d["legend"].as_array().unwrap().is_empty() && !d["key"].as_array().unwrap().is_empty());
+        let (_, flipped) = t.get(&format!("/api/diagram?game={name}&flipped=true")).await;
+        assert_ne!(
+            flipped["cells"][0]["center"], d["cells"][0]["center"],
+            "{name}: flipping moves the cells"
+        );
+
+        // The first legal move, explained: the clicks that enter it stand on the board.
+        let view = t.create(json!({"game": name, "players": HUMANS()})).await;
+        let mv = match view["legal"].as_array() {
+            Some(legal) => legal[0]["notation"].as_str().unwrap().to_string(),
+            None => view["turn"]["next"][0]["token"].as_str().unwrap().to_string(),
+        };
+        let response = t
+            .client
+            .get(t.url("/api/diagram"))
+            .query(&[("game", name), ("move", mv.as_str())])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "{name} {mv}");
+        let body: Value = response.json().await.unwrap();
+        let details = &body["move"];
+        assert_ne!(details["after"], d["position"], "{name}: {details}");
+        let clicks = details["clicks"].as_array().unwrap();
+        assert!(!clicks.is_empty(), "{name}: {details}");
+        for click in clicks {
+            if let Some(cell) = click["cell"].as_str() {
+                assert!(cells.contains(&cell), "{name}: {click}");
+            }
+            assert!(!click["label"].as_str().unwrap().is_empty());
+        }
+    }
+    // Bad input: a JSON error that says what is wrong.
+    for (query, code_expected) in [
+        ("game=chess", "unknown_game"),
+        ("game=void&position=garbage", "bad_position"),
+        ("game=void&move=z9-z9", "bad_move"),
+        ("game=void&colour=red", "bad_query"),
+        ("position=x", "bad_query"),
+    ] {
+        let (status, err) = t.get(&format!("/api/diagram?{query}")).await;
+        assert_eq!((status, code(&err)), (400, code_expected), "{query}: {err}");
+    }
+    let long = "x".repeat(5000);
+    let (status, err) = t.get(&format!("/api/diagram?game=void&position={long}")).await;
+    assert_eq!((status, code(&err)), (400, "too_long"));
+    assert!(
+        err["error"]["message"].as_str().unwrap().len() < 200,
+        "the input is not echoed"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_pages_and_unknown_pages() {
+    let t = TestServer::new().await;
+    let (_, catalog) = t.get("/api/catalog").await;
+    for game in catalog["games"].as_array().unwrap() {
+        let name = game["name"].as_str().unwrap();
+        let (status, rules) = t.get(&format!("/api/rules/{name}")).await;
+        assert_eq!(status, 200, "{name}: {rules}");
+        let html = rules["html"].as_str().unwrap();
+        assert!(
+            !html.contains("../shared"),
+            "{name}: the rules point outside the project"
+        );
+        let diagrams = rules["diagrams"].as_array().unwrap();
+        assert!(!diagrams.is_empty(), "{name}");
+        for d in diagrams {
+            let id = d["id"].as_str().unwrap();
+            assert!(
+                html.contains(&format!("data-diagram=\"{id}\"")),
+                "{name}: diagram {id} is not in the text"
+            );
+        }
+        assert!(!rules["tutorial"]["steps"].as_array().unwrap().is_empty(), "{name}");
+        for page in [format!("/rules/{name}"), format!("/learn/{name}")] {
+            let response = t.client.get(t.url(&page)).send().await.unwrap();
+            assert_eq!(response.status(), 200, "{page}");
+            assert!(response.text().await.unwrap().contains("<main id=\"app\""), "{page}");
+        }
+    }
+    let (status, err) = t.get("/api/rules/chess").await;
+    assert_eq!((status, code(&err)), (404, "not_found"));
+    // An unknown page is the app's page with 404 (the app says "Page not found"); a missing file
+    // or API path is a JSON error.
+    let response = t.client.get(t.url("/no/such/page")).send().await.unwrap();
+    assert_eq!(response.status(), 404);
+    assert!(response.text().await.unwrap().contains("<main id=\"app\""));
+    for path in ["/static/nothing.js", "/api/nothing"] {
+        let (status, err) = t.get(path).await;
+        assert_eq!((status, code(&err)), (404, "not_found"), "{path}: {err}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn endings_say_what_happened() {
+    let t = TestServer::new().await;
+    let view = t.create(json!({"game": "void", "players": HUMANS()})).await;
+    let id = view["id"].as_str().unwrap().to_string();
+    let (_, over) = t
+        .post(&format!("/api/games/{id}/resign"), json!({"side": "white"}))
+        .await;
+    assert_eq!(over["ending"]["text"], "White resigned. Black wins.");
+    // Void, worked example 2: Black's flagship attacks the fighter above it, which falls and
+    // pushes the flagship into the void. The view tells it and keeps the decisive cells.
+    let view = t
+        .create(json!({"game": "void", "players": HUMANS(), "position": "F17/5X12/18/18/4f13 b 0"}))
+        .await;
+    let id = view["id"].as_str().unwrap().to_string();
+    let over = t.play(&id, "black", "e1-f1xf4").await;
+    assert_eq!(
+        over["ending"]["text"],
+        "Black's flagship fell into the void. White wins."
+    );
+    let cells: Vec<&str> = over["ending"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert!(cells.contains(&"f1"), "where the flagship stood: {cells:?}");
+    assert_eq!(over["last"]["notation"], "e1-f1xf4");
+    assert_eq!(over["last"]["from"], "e1");
 }

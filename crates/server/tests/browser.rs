@@ -1,7 +1,8 @@
 //! Browser tests: a real headless Chromium (Debian's chromium + chromium-driver) against the real server.
 //! For every game: start a game against the computer from the home page, move by clicking, see the reply,
-//! undo, resign; and two browsers sharing one game. Screenshots go to `test-artifacts/` (and to `docs/`
-//! with `ARBITER_UPDATE_DOCS=1`).
+//! undo, resign; a finished game with its ending told and the decisive cells in sight; the tutorial's first
+//! steps; the rules pages' live examples; the hint on the board; the Krux panel at 1280×800; two browsers
+//! sharing one game. Screenshots go to `test-artifacts/` (and to `docs/` with `ARBITER_UPDATE_DOCS=1`).
 
 mod common;
 
@@ -33,6 +34,30 @@ fn require_chromium() {
     );
 }
 
+/// Percent-encodes a query parameter.
+fn enc(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The server's Diagram of a position, with a move's clicks when `mv` is given.
+async fn diagram(t: &TestServer, game: &str, position: Option<&str>, mv: Option<&str>) -> Value {
+    let mut path = format!("/api/diagram?game={}", enc(game));
+    if let Some(p) = position {
+        path += &format!("&position={}", enc(p));
+    }
+    if let Some(m) = mv {
+        path += &format!("&move={}", enc(m));
+    }
+    let (status, body) = t.get(&path).await;
+    assert_eq!(status, 200, "{path}: {body}");
+    body
+}
+
 async fn ply(b: &Browser) -> u64 {
     b.eval("return window.arbiter && window.arbiter.view ? window.arbiter.view.ply : -1")
         .await
@@ -48,56 +73,59 @@ async fn wait_ply(b: &Browser, n: u64) {
     .await;
 }
 
-/// Makes one legal move for the side to move by clicking on the board (Krux: ring, a token, end turn).
+/// Makes one legal move for the side to move by clicking on the board (step by step: a ring, marked
+/// cells, "End turn").
 async fn click_a_move(b: &Browser, game: &str) {
-    b.wait_for("window.arbiter.view && !window.arbiter.view.thinking", "my turn")
-        .await;
+    b.wait_for(
+        "window.arbiter.view && !window.arbiter.view.thinking && window.arbiter.diagram",
+        "my turn",
+    )
+    .await;
     let before = ply(b).await;
+    let played = format!("window.arbiter.view.ply > {before}");
     if game == "krux" {
-        let rings = b.find_all("[data-token^='@']").await;
-        if let Some(ring) = rings.first() {
-            b.click(ring).await;
-            b.wait_for("window.arbiter.krux.tokens.length === 1", "ring chosen")
+        if !b.find_all(".turn-controls .token-choice").await.is_empty() {
+            b.click_css(".turn-controls .token-choice").await;
+            b.wait_for("window.arbiter.step.tokens.length === 1", "ring chosen")
                 .await;
         }
         // Click marked cells (a step, an action, a drop…) until the turn may end, at least once.
-        // A token that wins ends the turn by itself.
-        let played = format!("window.arbiter.view.ply > {before}");
+        // A step that wins ends the turn by itself.
         for round in 0..4 {
-            let can_finish = b.eval("return window.arbiter.krux.turn.can_finish").await == json!(true);
+            let can_finish = b.eval("return window.arbiter.step.turn.can_finish").await == json!(true);
             if round > 0 && can_finish {
                 break;
             }
             let tokens_before = b
-                .eval("return window.arbiter.krux.tokens.length")
+                .eval("return window.arbiter.step.tokens.length")
                 .await
                 .as_u64()
                 .unwrap();
             b.click_css(".hit.token").await;
-            let progressed = format!("window.arbiter.krux.tokens.length > {tokens_before} || {played}");
-            // A cell with several possible tokens offers a choice.
+            let progressed = format!("window.arbiter.step.tokens.length > {tokens_before} || {played}");
+            // A cell with several possible steps offers a choice.
             let chosen = b
                 .wait_for(
-                    &format!("({progressed}) || document.querySelector('.krux-controls .choice-button')"),
-                    "token played or offered",
+                    &format!("({progressed}) || document.querySelector('.turn-controls .choice-button')"),
+                    "step played or offered",
                 )
                 .await;
             if chosen.is_object() {
-                b.click_css(".krux-controls .choice-button").await;
+                b.click_css(".turn-controls .choice-button").await;
             }
-            b.wait_for(&progressed, "token played").await;
+            b.wait_for(&progressed, "step played").await;
             if b.eval(&format!("return {played}")).await == json!(true) {
                 return;
             }
         }
-        b.wait_for("window.arbiter.krux.turn.can_finish", "turn may end").await;
+        b.wait_for("window.arbiter.step.turn.can_finish", "turn may end").await;
         b.click_css("#end-turn").await;
     } else {
         b.click_css(".hit.selectable").await;
         b.click_css(".hit.dest").await;
         let choice = b
             .wait_for(
-                &format!("window.arbiter.view.ply > {before} || document.querySelector('.hit.choice')"),
+                &format!("{played} || document.querySelector('.hit.choice')"),
                 "move played or choice offered",
             )
             .await;
@@ -105,8 +133,55 @@ async fn click_a_move(b: &Browser, game: &str) {
             b.click_css(".hit.choice").await;
         }
     }
-    b.wait_for(&format!("window.arbiter.view.ply > {before}"), "my move played")
+    b.wait_for(&played, "my move played").await;
+}
+
+/// Plays `notation` on the game page by clicking what the server says a person clicks for it.
+async fn click_move_by_its_clicks(b: &Browser, t: &TestServer, spec: &str, position: &str, notation: &str) {
+    let d = diagram(t, spec, Some(position), Some(notation)).await;
+    let clicks = d["move"]["clicks"].as_array().expect("clicks").clone();
+    // A move no cell stands for (a pass) is a button.
+    if clicks.iter().all(|c| c["cell"].is_null() && c["token"].is_null()) {
+        b.click_css(&format!("button[data-move='{notation}']")).await;
+        return;
+    }
+    for click in clicks {
+        let token = click["token"].as_str().map(str::to_string);
+        let done_before = b
+            .eval("return window.arbiter.step ? window.arbiter.step.tokens.length : 0")
+            .await;
+        match click["cell"].as_str() {
+            Some(cell) => b.click_css(&format!(".hit[data-cell='{cell}']")).await,
+            None => {
+                let token = token.clone().expect("a click without a cell has a token");
+                b.click_css(&format!("[data-token='{token}']")).await
+            }
+        }
+        if let Some(token) = token {
+            // A cell with several steps offers a choice among them.
+            let progressed = format!("window.arbiter.view.ending || window.arbiter.step.tokens.length > {done_before}");
+            let offered = b
+                .wait_for(
+                    &format!("({progressed}) || document.querySelector(\".choice-button[data-token='{token}']\")"),
+                    "step taken or offered",
+                )
+                .await;
+            if offered.is_object() {
+                b.click_css(&format!(".choice-button[data-token='{token}']")).await;
+                b.wait_for(&progressed, "step taken").await;
+            }
+        }
+    }
+    // A stepwise turn that has not won by itself ends with "End turn".
+    let over = b
+        .wait_for(
+            "window.arbiter.view.ending !== null || (window.arbiter.step && window.arbiter.step.turn && !window.arbiter.step.turn.won && window.arbiter.step.turn.can_finish && 'finish')",
+            "the move entered",
+        )
         .await;
+    if over == json!("finish") {
+        b.click_css("#end-turn").await;
+    }
 }
 
 async fn game_over(b: &Browser) -> bool {
@@ -134,13 +209,19 @@ async fn play_against_the_computer(driver: &Driver, t: &TestServer, game: &str, 
     b.screenshot(&artifact(&format!("home-{game}.png"))).await;
     b.click_css("#start-game").await;
     b.wait_for(
-        "location.pathname.startsWith('/game/') && window.arbiter && window.arbiter.view",
+        "location.pathname.startsWith('/game/') && window.arbiter && window.arbiter.view && window.arbiter.diagram",
         "game page",
     )
     .await;
     let view: Value = b.eval("return window.arbiter.view").await;
     assert_eq!(view["game"], json!(game));
     assert_eq!(view["sides"][1]["seat"], json!({"kind": "computer", "level": 1}));
+    // The legend explains every mark and the key shows the pieces, from the server.
+    b.wait_for(
+        "document.querySelectorAll('#legend-section .legend-item').length > 2 && document.querySelector('#legend-section .key-item svg')",
+        "legend and piece key",
+    )
+    .await;
     b.screenshot(&artifact(&format!("{game}-start.png"))).await;
 
     // An illegal click is explained: an empty cell with nothing selected.
@@ -168,12 +249,18 @@ async fn play_against_the_computer(driver: &Driver, t: &TestServer, game: &str, 
     if game_over(&b).await {
         return finish_early(b, game).await;
     }
+    // The computer's reply slid into place: the board shows the position of the view.
+    b.wait_for(
+        "!window.arbiter.animating && document.getElementById('board').dataset.position === window.arbiter.view.position",
+        "the board at the current position",
+    )
+    .await;
 
     // The docs picture: a selected piece with its legal destinations (Krux: the turn being built).
     if game == "krux" {
-        if let Some(ring) = b.find_all("[data-token^='@']").await.first() {
-            b.click(ring).await;
-            b.wait_for("window.arbiter.krux.tokens.length === 1", "ring chosen")
+        if !b.find_all(".turn-controls .token-choice").await.is_empty() {
+            b.click_css(".turn-controls .token-choice").await;
+            b.wait_for("window.arbiter.step.tokens.length === 1", "ring chosen")
                 .await;
         }
     } else {
@@ -186,17 +273,30 @@ async fn play_against_the_computer(driver: &Driver, t: &TestServer, game: &str, 
         docs_copy(&picture, &format!("{game}.png"));
     }
 
+    // At phone width the page is one column, without sideways scrolling.
+    b.set_size(390, 844).await;
+    b.wait_for("window.innerWidth <= 400", "phone width").await;
+    let overflow = b
+        .eval("return document.documentElement.scrollWidth - window.innerWidth")
+        .await;
+    assert!(
+        overflow.as_f64().unwrap() <= 1.0,
+        "{game}: the page scrolls sideways by {overflow}px"
+    );
+    b.screenshot(&artifact(&format!("{game}-phone.png"))).await;
+    b.set_size(1400, 950).await;
+
     // Undo takes back the computer's reply and my move.
     b.click_css("#undo").await;
     wait_ply(&b, 2).await;
 
-    // Resign: the banner says why the game ended.
+    // Resign: the banner says who resigned.
     b.click_css("#resign").await;
     b.accept_alert().await;
     let text = b
         .wait_for("!document.getElementById('banner').classList.contains('hidden') && document.getElementById('banner').textContent", "banner")
         .await;
-    assert!(text.as_str().unwrap().contains("resignation"), "{text}");
+    assert!(text.as_str().unwrap().contains("resigned"), "{text}");
     b.screenshot(&artifact(&format!("{game}-resigned.png"))).await;
     b.quit().await;
 }
@@ -232,7 +332,7 @@ async fn two_browsers_play_one_game_live() {
     white.goto(&t.url(&format!("/game/{id}?as=white"))).await;
     for b in [&black, &white] {
         b.wait_for(
-            "window.arbiter && window.arbiter.view && window.arbiter.connected",
+            "window.arbiter && window.arbiter.view && window.arbiter.connected && window.arbiter.diagram",
             "live page",
         )
         .await;
@@ -253,10 +353,12 @@ async fn two_browsers_play_one_game_live() {
     black
         .wait_for("document.getElementById('review-bar')", "review bar")
         .await;
-    let shown = black
-        .eval("return document.getElementById('board').getAttribute('viewBox') && window.arbiter.positions.list[1]")
+    black
+        .wait_for(
+            "document.getElementById('board').dataset.position === window.arbiter.positions.list[1]",
+            "the position after move 1",
+        )
         .await;
-    assert!(shown.is_string());
     black.click_css("#review-bar button.primary").await;
     black
         .wait_for("!document.getElementById('review-bar')", "back to the game")
@@ -278,19 +380,19 @@ async fn open_position(
     position: &str,
     side: &str,
     profile: &std::path::Path,
-) -> Browser {
+) -> (Browser, String) {
     let view = t
         .create(json!({"game": game, "position": position, "players": [{"kind": "human"}, {"kind": "human"}]}))
         .await;
+    let id = view["id"].as_str().unwrap().to_string();
     let b = driver.browser(profile).await;
-    b.goto(&t.url(&format!("/game/{}?as={side}", view["id"].as_str().unwrap())))
-        .await;
+    b.goto(&t.url(&format!("/game/{id}?as={side}"))).await;
     b.wait_for(
-        "window.arbiter && window.arbiter.view && window.arbiter.connected",
+        "window.arbiter && window.arbiter.view && window.arbiter.connected && window.arbiter.diagram",
         "game page",
     )
     .await;
-    b
+    (b, id)
 }
 
 fn docs_copy(picture: &std::path::Path, name: &str) {
@@ -309,7 +411,7 @@ async fn attacks_falls_and_pushes_are_previewed() {
 
     // Void, worked example 4: the sweeper a2 goes to f2; c3 and e3 can be attacked; choosing c3 drops both.
     let profile = tempfile::tempdir().unwrap();
-    let b = open_position(
+    let (b, _) = open_position(
         &driver,
         &t,
         "void",
@@ -346,7 +448,7 @@ async fn attacks_falls_and_pushes_are_previewed() {
 
     // Attraction, the worked example: e2 to c6 can push the violet stone to b6 or d6.
     let profile = tempfile::tempdir().unwrap();
-    let b = open_position(
+    let (b, _) = open_position(
         &driver,
         &t,
         "attraction",
@@ -378,5 +480,356 @@ async fn attacks_falls_and_pushes_are_previewed() {
         .wait_for("window.arbiter.view.ply === 1 && window.arbiter.view", "push played")
         .await;
     assert_eq!(view["moves"], json!(["e2-c6+d6"]));
+    b.quit().await;
+
+    // Villawar: a villager jumping over its own villagers converts them, and the legend says so.
+    let profile = tempfile::tempdir().unwrap();
+    let start = start_of(&t, "villawar").await;
+    let (b, _) = open_position(&driver, &t, "villawar", &start, "white", profile.path()).await;
+    b.click_css(".hit[data-cell='a1']").await;
+    let dest = b.find(".hit.dest[data-cell='a3']").await;
+    b.hover(&dest).await;
+    b.wait_for(
+        "document.querySelector('.layer-hover .mark-convert') && document.querySelector(\"#legend-section .legend-item[data-mark='convert']\")",
+        "conversion marked and explained",
+    )
+    .await;
+    b.screenshot(&artifact("villawar-convert.png")).await;
+    b.quit().await;
+}
+
+/// One move from the end of a game, per game: the position, the winning move, and words the ending
+/// must use (what happened, not "by the rules").
+const FINISHES: &[(&str, &str, &str, &str)] = &[
+    ("void", "7B10/18/2F13f1/8x4x4/15Sb1 w 0", "c3-b3xq3", "void"),
+    (
+        "krux",
+        "..2p4..6/......./......./...*.../.3...../.51b..../....... 3",
+        "@g,c3,d3,Ad7,Ad5",
+        "hole",
+    ),
+    ("attraction", "vv1v1v1v/8/8/8/3v4/4v2v/1r6/rr1rrrrr r 0", "b2-c1", "row"),
+    ("villawar", "6V1/w7/1W5v/8/1W6/8/8/V7 b 1", "pass", "pass"),
+];
+
+/// Do two boxes `[left, top, width, height]` overlap?
+fn overlap(a: [f64; 4], b: [f64; 4]) -> bool {
+    a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_games_tell_what_happened_and_keep_it_in_sight() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    let driver = Driver::start().await;
+    for &(game, position, mv, word) in FINISHES {
+        let profile = tempfile::tempdir().unwrap();
+        let view = t
+            .create(json!({"game": game, "position": position, "players": [{"kind": "human"}, {"kind": "human"}]}))
+            .await;
+        let side = common::side_to_move(&view);
+        let id = view["id"].as_str().unwrap();
+        let b = driver.browser(profile.path()).await;
+        b.goto(&t.url(&format!("/game/{id}?as={side}"))).await;
+        b.wait_for(
+            "window.arbiter && window.arbiter.view && window.arbiter.diagram",
+            "game page",
+        )
+        .await;
+        click_move_by_its_clicks(&b, &t, game, position, mv).await;
+        let text = b
+            .wait_for(
+                "!document.getElementById('banner').classList.contains('hidden') && document.getElementById('ending-text').textContent",
+                "the ending",
+            )
+            .await;
+        let text = text.as_str().unwrap().to_string();
+        assert!(!text.contains("by the rules"), "{game}: {text}");
+        assert!(
+            text.to_lowercase().contains(word),
+            "{game}: the ending says what happened: {text}"
+        );
+        // The board shows the final move and the decisive cells; the banner is not over the board.
+        b.wait_for(
+            "!window.arbiter.animating && document.getElementById('board').dataset.position === window.arbiter.view.position \
+             && (!(window.arbiter.view.last && window.arbiter.view.last.from) || document.querySelector('#board .mark-last'))",
+            "the final position with the last move marked",
+        )
+        .await;
+        let cells = b.eval("return window.arbiter.view.ending.cells || []").await;
+        for cell in cells.as_array().unwrap() {
+            let cell = cell.as_str().unwrap();
+            b.wait_for(
+                &format!("document.querySelector(\"#board .mark-decisive[data-mark-cell='{cell}']\")"),
+                "decisive cell marked",
+            )
+            .await;
+        }
+        let banner = b.rect("#banner").await.expect("banner");
+        let board = b.rect("#board").await.expect("board");
+        assert!(
+            !overlap(banner, board),
+            "{game}: the banner {banner:?} covers the board {board:?}"
+        );
+        b.screenshot(&artifact(&format!("{game}-finished.png"))).await;
+        b.quit().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn krux_panel_hint_and_review() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    let driver = Driver::start().await;
+
+    // Krux at 1280×800 with the ring chosen and every legal step listed: the move list keeps its room.
+    let profile = tempfile::tempdir().unwrap();
+    let (b, id) = open_position(
+        &driver,
+        &t,
+        "krux",
+        &start_of(&t, "krux").await,
+        "white",
+        profile.path(),
+    )
+    .await;
+    b.set_size(1280, 800).await;
+    click_a_move(&b, "krux").await;
+    let (_, hint) = t.get(&format!("/api/games/{id}/hint")).await;
+    t.play(&id, "black", hint["best"].as_str().expect("a hint")).await;
+    wait_ply(&b, 2).await;
+    b.click_css(".turn-controls .token-choice").await;
+    b.wait_for("window.arbiter.step.tokens.length === 1", "ring chosen")
+        .await;
+    b.click_css(".all-tokens summary").await;
+    b.wait_for(
+        "document.querySelector('.all-tokens[open] .token-button')",
+        "legal steps listed",
+    )
+    .await;
+    let list = b.rect("#move-list").await.expect("move list");
+    assert!(list[3] > 60.0, "the move list is squeezed to {}px", list[3]);
+    assert!(list[1] + 60.0 < 800.0, "the move list is out of sight at {}px", list[1]);
+    b.screenshot(&artifact("krux-panel-1280.png")).await;
+
+    // The hint: drawn on the board, then played.
+    b.click_css("#reset-turn").await;
+    b.click_css("#hint").await;
+    b.wait_for("document.querySelector('#board .mark-hint')", "the hint on the board")
+        .await;
+    b.screenshot(&artifact("krux-hint.png")).await;
+    b.click_css("#play-hint").await;
+    wait_ply(&b, 3).await;
+    b.quit().await;
+
+    // A whole-move game: the hint is an arrow from the piece to where it goes.
+    let profile = tempfile::tempdir().unwrap();
+    let (b, _) = open_position(
+        &driver,
+        &t,
+        "void",
+        &start_of(&t, "void").await,
+        "black",
+        profile.path(),
+    )
+    .await;
+    b.click_css("#hint").await;
+    b.wait_for(
+        "document.querySelector('#board .mark-hint') && document.querySelector('#board .arrow.mark-hint')",
+        "the hint arrow",
+    )
+    .await;
+    b.screenshot(&artifact("void-hint.png")).await;
+    b.click_css("#play-hint").await;
+    wait_ply(&b, 1).await;
+    b.quit().await;
+
+    // Review of a finished game: it opens with the move list scrolled to the end.
+    let view = t
+        .create(json!({"game": "void", "options": "repetition=off", "players": [{"kind": "human"}, {"kind": "human"}]}))
+        .await;
+    let id = view["id"].as_str().unwrap().to_string();
+    let mut view = view;
+    for i in 0..90 {
+        if !view["ending"].is_null() {
+            break;
+        }
+        // Quiet moves only (nothing falls), so that the game goes on.
+        let quiet: Vec<&Value> = view["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["falls"].as_array().is_none_or(|f| f.is_empty()))
+            .collect();
+        if quiet.is_empty() {
+            break;
+        }
+        let mv = quiet[(i * 7 + 3) % quiet.len()]["notation"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        view = t.play(&id, &common::side_to_move(&view), &mv).await;
+    }
+    if view["ending"].is_null() {
+        let (status, _) = t
+            .post(
+                &format!("/api/games/{id}/resign"),
+                json!({"side": common::side_to_move(&view)}),
+            )
+            .await;
+        assert_eq!(status, 200);
+    }
+    let profile = tempfile::tempdir().unwrap();
+    let b = driver.browser(profile.path()).await;
+    b.set_size(1280, 800).await;
+    b.goto(&t.url(&format!("/game/{id}?as=watch"))).await;
+    b.wait_for(
+        "window.arbiter && window.arbiter.view && window.arbiter.view.ending",
+        "finished game",
+    )
+    .await;
+    let scroll = b
+        .wait_for(
+            "(() => { const l = document.getElementById('move-list'); return l && l.scrollHeight > l.clientHeight + 20 && [l.scrollTop, l.clientHeight, l.scrollHeight]; })()",
+            "a move list longer than its box",
+        )
+        .await;
+    let [top, height, total] = [0, 1, 2].map(|i| scroll[i].as_f64().unwrap());
+    assert!(
+        top + height >= total - 2.0,
+        "the move list is not scrolled to the end: {scroll}"
+    );
+    b.screenshot(&artifact("void-review-end.png")).await;
+    b.quit().await;
+}
+
+/// A game's start position, from the catalog.
+async fn start_of(t: &TestServer, game: &str) -> String {
+    let (_, catalog) = t.get("/api/catalog").await;
+    catalog["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == game)
+        .and_then(|g| g["start"].as_str())
+        .expect("the game's start position")
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_pages_tutorials_and_unknown_pages() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    let (_, catalog) = t.get("/api/catalog").await;
+    let driver = Driver::start().await;
+    let profile = tempfile::tempdir().unwrap();
+    let b = driver.browser(profile.path()).await;
+
+    // An unknown path: the app's own "Page not found", with a way home.
+    b.goto(&t.url("/no/such/page")).await;
+    let text = b
+        .wait_for(
+            "document.getElementById('not-found') && document.getElementById('not-found').textContent",
+            "not found page",
+        )
+        .await;
+    assert!(text.as_str().unwrap().contains("Page not found"), "{text}");
+    b.find("#not-found a[href='/']").await;
+
+    for game in catalog["games"].as_array().unwrap() {
+        let game = game["name"].as_str().unwrap();
+        let (status, rules) = t.get(&format!("/api/rules/{game}")).await;
+        assert_eq!(status, 200, "{rules}");
+
+        // The rules page: live diagrams; the first example plays and the board shows the position after it.
+        b.goto(&t.url(&format!("/rules/{game}"))).await;
+        let example = rules["diagrams"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["example"].is_string())
+            .unwrap_or_else(|| panic!("{game}: the rules have an example move"))
+            .clone();
+        let id = example["id"].as_str().unwrap();
+        let figure = format!("figure.live-diagram[data-diagram='{id}']");
+        b.wait_for(
+            &format!("document.querySelector(\"{figure}\") && document.querySelector(\"{figure}\").dataset.position"),
+            "the live diagram",
+        )
+        .await;
+        b.screenshot(&artifact(&format!("rules-{game}.png"))).await;
+        docs_copy(&artifact(&format!("rules-{game}.png")), &format!("rules-{game}.png"));
+        b.click_css(&format!("{figure} .play-example")).await;
+        let after: String = match example["after"].as_str() {
+            Some(a) => a.to_string(),
+            None => {
+                let d = diagram(&t, game, example["position"].as_str(), example["example"].as_str()).await;
+                d["move"]["after"].as_str().unwrap().to_string()
+            }
+        };
+        let after_json = serde_json::to_string(&after).unwrap();
+        b.wait_for(
+            &format!("document.querySelector(\"{figure}\").dataset.position === {after_json}"),
+            "the position after the example",
+        )
+        .await;
+        b.click_css(&format!("{figure} .reset-example")).await;
+        b.wait_for(
+            &format!("document.querySelector(\"{figure}\").dataset.position !== {after_json}"),
+            "the example reset",
+        )
+        .await;
+
+        // The tutorial: the first move entered by clicking, then the opponent's reply.
+        b.goto(&t.url(&format!("/learn/{game}"))).await;
+        let steps = rules["tutorial"]["steps"].as_array().unwrap().clone();
+        let first_you = steps
+            .iter()
+            .position(|s| s["by"] == "you")
+            .unwrap_or_else(|| panic!("{game}: the tutorial has a step for the reader"));
+        let reply = steps
+            .iter()
+            .skip(first_you + 1)
+            .position(|s| s["by"] == "opponent")
+            .map(|k| k + first_you + 1);
+        b.wait_for(
+            &format!("window.arbiterLearn && window.arbiterLearn.step === {first_you} && !window.arbiterLearn.busy"),
+            "the reader's first step",
+        )
+        .await;
+        // A wrong click is answered kindly, and changes nothing.
+        let expected = b.eval("return window.arbiterLearn.clicks[0].cell").await;
+        let wrong = b
+            .eval(&format!(
+                "const c = [...document.querySelectorAll('#board .hit')].map(e => e.getAttribute('data-cell')).find(c => c !== {expected}); return c"
+            ))
+            .await;
+        if let Some(wrong) = wrong.as_str() {
+            b.click_css(&format!("#board .hit[data-cell='{wrong}']")).await;
+            b.wait_for(
+                "document.getElementById('learn-message').textContent",
+                "a friendly word",
+            )
+            .await;
+            assert_eq!(b.eval("return window.arbiterLearn.clickIndex").await, json!(0));
+        }
+        let clicks = b.eval("return window.arbiterLearn.clicks").await;
+        for click in clicks.as_array().unwrap() {
+            match click["cell"].as_str() {
+                Some(cell) => b.click_css(&format!("#board .hit[data-cell='{cell}']")).await,
+                None => b.click_css("#learn-buttons .token-choice").await,
+            }
+        }
+        let until = reply.map_or(first_you + 1, |r| r + 1);
+        b.wait_for(
+            &format!("window.arbiterLearn.step >= {until} || window.arbiterLearn.done"),
+            "the move and the reply played",
+        )
+        .await;
+        b.screenshot(&artifact(&format!("learn-{game}.png"))).await;
+    }
     b.quit().await;
 }

@@ -6,7 +6,7 @@ use crate::moves::Move;
 use crate::piece::{color_name, Piece};
 use crate::square::Square;
 use crate::{diagram, notation, position, zobrist, Size, VillawarVariant};
-use arbiter_core::{Error, Game, MoveInfo, Outcome, Player};
+use arbiter_core::{Drawing, Error, Game, MoveInfo, Outcome, Player, Story};
 use rand::Rng;
 use std::cmp::Ordering;
 use std::fmt;
@@ -147,6 +147,20 @@ impl Game for Villawar {
     type Variant = VillawarVariant;
 
     const NAME: &'static str = "villawar";
+    const RULES: Option<(&'static str, &'static str)> = Some((
+        include_str!("../../../docs/rules/villawar.md"),
+        include_str!("../../../docs/rules/villawar.json"),
+    ));
+    const BLURB: &'static str =
+        "Villagers jump their own lines and become warriors; warriors capture. The farthest villagers win.";
+
+    fn drawing(&self, flipped: bool) -> Drawing {
+        self.picture(flipped)
+    }
+
+    fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
+        self.tell_ending(last)
+    }
 
     fn new(variant: &VillawarVariant) -> Self {
         Villawar::start(variant.size)

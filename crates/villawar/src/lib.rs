@@ -14,7 +14,7 @@
 //! A player without a jump must `pass`; two passes in a row end the game, which is then scored by
 //! comparing villagers row by row from the far row down (then warriors).
 //!
-//! The binding rules are `shared/rules/villawar.md`; the crate README lists the rulings.
+//! The rules for players are `docs/rules/villawar.md`; the crate README lists the rulings.
 //!
 //! ```
 //! use arbiter_core::Game;
@@ -35,6 +35,7 @@ mod bits;
 mod board;
 mod diagram;
 mod direction;
+mod drawing;
 mod eval;
 mod fill;
 mod game;

@@ -232,5 +232,6 @@ pub fn info(game: &Villawar, mv: Move) -> MoveInfo {
         path: between.into_iter().map(name).collect(),
         targets,
         falls,
+        choice: None,
     }
 }

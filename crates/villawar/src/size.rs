@@ -66,6 +66,7 @@ impl VillawarVariant {
 
 impl Variant for VillawarVariant {
     const KEYS: &'static [&'static str] = &["size"];
+    const CHOICES: &'static [(&'static str, &'static [&'static str])] = &[("size", &["6", "8", "10"])];
 
     fn take_from(map: &mut OptionMap) -> Result<Self, Error> {
         let size = match map.take("size") {

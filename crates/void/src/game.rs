@@ -1,11 +1,24 @@
 use crate::state::{BLACK, WHITE};
 use crate::{zobrist, Cell, Void, VoidMove};
-use arbiter_core::{Error, Game, MoveInfo, NoVariant, Outcome, Player};
+use arbiter_core::{Drawing, Error, Game, MoveInfo, NoVariant, Outcome, Player, Story};
 
 impl Game for Void {
     type Move = VoidMove;
     type Variant = NoVariant;
     const NAME: &'static str = "void";
+    const RULES: Option<(&'static str, &'static str)> = Some((
+        include_str!("../../../docs/rules/void.md"),
+        include_str!("../../../docs/rules/void.json"),
+    ));
+    const BLURB: &'static str = "Five rings around the void. Move, then attack: send the enemy flagship into the void.";
+
+    fn drawing(&self, flipped: bool) -> Drawing {
+        self.picture(flipped)
+    }
+
+    fn ending_story(&self, last: Option<(&Self, VoidMove)>) -> Option<Story> {
+        self.tell_ending(last)
+    }
 
     fn new(_: &NoVariant) -> Self {
         Void::parse(crate::position::START).expect("the start position parses")
@@ -83,6 +96,7 @@ impl Game for Void {
             let mut falls = Vec::new();
             after.apply(mv, &mut |c| falls.push(c.to_string()));
             info.targets = target.iter().map(Cell::to_string).collect();
+            info.choice = target.map(|t| t.to_string());
             info.falls = falls;
         }
         info

@@ -1,6 +1,6 @@
 //! Void: a circular board of 5 orbits × 18 sectors around the void.
 //!
-//! The binding rules are `shared/rules/void.md`; this crate implements them exactly, including
+//! The rules for players are `docs/rules/void.md`; this crate implements them exactly, including
 //! the rulings where we differ from voidgame 1.1 (see the README).
 
 #![warn(missing_docs)]
@@ -8,6 +8,7 @@
 mod apply;
 mod cell;
 mod diagram;
+mod drawing;
 mod eval;
 mod game;
 mod levels;

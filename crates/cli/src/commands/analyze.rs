@@ -24,10 +24,10 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), String> {
     let session = args.spec.session()?;
     let table = args.spec.resolve()?.0.strength_levels();
-    if let Some(ending) = session.ending() {
+    if session.ending().is_some() {
         return Err(format!(
             "the game is over: {}",
-            super::play::describe_ending(session.as_ref(), ending)
+            super::play::describe_ending(session.as_ref())
         ));
     }
     let mut spec = match &args.agent {

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod diagram;
 pub mod r#match;
 pub mod moves;
 pub mod perft;

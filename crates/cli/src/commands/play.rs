@@ -1,6 +1,6 @@
 use crate::spec::{agent_spec, engines, GameSpec};
 use arbiter_ai::DynAgent;
-use arbiter_core::{DynSession, EndReason, Ending, Outcome};
+use arbiter_core::DynSession;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -47,26 +47,9 @@ impl Controller {
 
 const HELP: &str = "Enter a move in notation, or: moves, undo, resign, show, think on|off, save FILE, help, quit";
 
-/// Describes an ending in words: "Black wins (the opponent resigned)".
-pub fn describe_ending(session: &dyn DynSession, ending: Ending) -> String {
-    let result = match ending.outcome {
-        Outcome::Win(p) => format!("{} wins", capitalised(session.player_name(p))),
-        Outcome::Draw => "Draw".to_string(),
-    };
-    let reason = match ending.reason {
-        EndReason::Board => "by the rules of the position",
-        EndReason::Repetition => "by threefold repetition",
-        EndReason::PlyLimit => "by the ply limit",
-        EndReason::Resignation => "by resignation",
-    };
-    format!("{result} {reason}.")
-}
-
-fn capitalised(name: &str) -> String {
-    let mut c = name.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
+/// The ending in words, from the game crate: "White's flagship fell into the void. Black wins."
+pub fn describe_ending(session: &dyn DynSession) -> String {
+    session.story().map(|story| story.text).unwrap_or_default()
 }
 
 /// Runs the game loop on standard input; ends at the end of the game, `quit` or end of input.
@@ -100,8 +83,8 @@ pub fn run(args: Args) -> Result<(), String> {
     println!("{HELP}");
     print!("{}", session.diagram());
     loop {
-        if let Some(ending) = session.ending() {
-            println!("{}", describe_ending(session.as_ref(), ending));
+        if session.ending().is_some() {
+            println!("{}", describe_ending(session.as_ref()));
             save_or_warn(session.as_ref(), args.save.as_ref());
             return Ok(());
         }

@@ -11,8 +11,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), String> {
     let session = args.spec.session()?;
     let mut text = format!("{}position: {}\n", session.diagram(), session.position());
-    if let Some(ending) = session.ending() {
-        text += &format!("{}\n", super::play::describe_ending(session.as_ref(), ending));
+    if session.ending().is_some() {
+        text += &format!("{}\n", super::play::describe_ending(session.as_ref()));
     }
     crate::output::emit(&text)
 }

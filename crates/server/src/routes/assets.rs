@@ -1,29 +1,19 @@
 //! The web app's files (`web/`), embedded into the binary: no build step, nothing to install.
 
+use crate::error::ApiError;
 use axum::extract::Path;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-/// Every file of `web/`, by its path under `web/`.
-pub const ASSETS: &[(&str, &str)] = &[
-    ("index.html", include_str!("../../../../web/index.html")),
-    ("app.css", include_str!("../../../../web/app.css")),
-    ("app.js", include_str!("../../../../web/app.js")),
-    ("api.js", include_str!("../../../../web/api.js")),
-    ("home.js", include_str!("../../../../web/home.js")),
-    ("game.js", include_str!("../../../../web/game.js")),
-    ("svg.js", include_str!("../../../../web/svg.js")),
-    ("favicon.svg", include_str!("../../../../web/favicon.svg")),
-    ("boards/index.js", include_str!("../../../../web/boards/index.js")),
-    ("boards/grid.js", include_str!("../../../../web/boards/grid.js")),
-    ("boards/void.js", include_str!("../../../../web/boards/void.js")),
-    (
-        "boards/attraction.js",
-        include_str!("../../../../web/boards/attraction.js"),
-    ),
-    ("boards/villawar.js", include_str!("../../../../web/boards/villawar.js")),
-    ("boards/krux.js", include_str!("../../../../web/boards/krux.js")),
-];
+/// Every file of `web/`, embedded at build time (`rust-embed`), so that a new file needs no list.
+#[derive(rust_embed::Embed)]
+#[folder = "../../web/"]
+#[include = "*.html"]
+#[include = "*.css"]
+#[include = "*.js"]
+#[include = "*.svg"]
+#[include = "*.json"]
+struct Web;
 
 fn content_type(path: &str) -> &'static str {
     match path.rsplit('.').next() {
@@ -37,8 +27,8 @@ fn content_type(path: &str) -> &'static str {
 }
 
 /// The embedded file at `path`, if there is one.
-pub fn asset(path: &str) -> Option<&'static str> {
-    ASSETS.iter().find(|(p, _)| *p == path).map(|(_, body)| *body)
+pub fn asset(path: &str) -> Option<std::borrow::Cow<'static, [u8]>> {
+    Web::get(path).map(|file| file.data)
 }
 
 fn serve(path: &str) -> Response {
@@ -51,13 +41,21 @@ fn serve(path: &str) -> Response {
             body,
         )
             .into_response(),
-        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+        None => ApiError::not_found(format!("no file {}", path.chars().take(80).collect::<String>())).into_response(),
     }
 }
 
 /// The app's page (`/` and `/game/{id}`: the script reads the address).
 pub async fn index() -> Response {
     serve("index.html")
+}
+
+/// Any other page: the app's page with status 404, so that the app says "Page not found" and
+/// links home (a browser shows no bare error page).
+pub async fn page_not_found() -> Response {
+    let mut response = serve("index.html");
+    *response.status_mut() = StatusCode::NOT_FOUND;
+    response
 }
 
 /// `/static/{*path}`
@@ -87,9 +85,13 @@ mod tests {
         let mut found = Vec::new();
         files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web"), "", &mut found);
         for file in &found {
-            assert!(asset(file).is_some(), "web/{file} is not in ASSETS");
+            assert!(asset(file).is_some(), "web/{file} is not embedded");
         }
-        assert_eq!(found.len(), ASSETS.len(), "ASSETS lists a file that web/ does not have");
+        assert_eq!(
+            found.len(),
+            Web::iter().count(),
+            "the embedded files are not those of web/"
+        );
         assert_eq!(content_type("a/b.js"), "text/javascript; charset=utf-8");
         assert!(asset("../Cargo.toml").is_none());
     }

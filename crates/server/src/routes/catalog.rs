@@ -3,7 +3,6 @@
 use crate::app::AppState;
 use crate::error::ApiError;
 use crate::seat::MAX_LEVEL;
-use crate::turns;
 use arbiter_core::Player;
 use axum::extract::State;
 use axum::Json;
@@ -18,10 +17,18 @@ pub struct CatalogGame {
     pub sides: [&'static str; 2],
     /// Every option key it accepts.
     pub options: Vec<&'static str>,
+    /// The values of the keys that have a short list of them (`{"size": ["6", "8", "10"]}`).
+    pub option_choices: std::collections::BTreeMap<&'static str, &'static [&'static str]>,
     /// The start position with default options.
     pub start: String,
-    /// Turns are built token by token (`/turn`) rather than chosen from a list of moves.
+    /// Turns are built step by step (`/turn`) rather than chosen from a list of moves.
     pub stepwise: bool,
+    /// One line for players choosing a game.
+    pub blurb: &'static str,
+    /// How many computer levels it has.
+    pub levels: usize,
+    /// Its rules for players are at `/rules/<name>` (and a tutorial at `/learn/<name>`).
+    pub rules: bool,
 }
 
 /// The catalog.
@@ -46,8 +53,12 @@ pub async fn catalog(State(state): State<AppState>) -> Result<Json<Catalog>, Api
             name,
             sides: [session.player_name(Player::First), session.player_name(Player::Second)],
             options: game.option_keys(),
+            option_choices: game.option_choices().iter().copied().collect(),
             start: session.position(),
-            stepwise: turns::has_turn_builder(name),
+            stepwise: game.stepwise(),
+            blurb: game.blurb(),
+            levels: game.strength_levels().len(),
+            rules: game.rules().is_some(),
         });
     }
     Ok(Json(Catalog {

@@ -8,8 +8,8 @@ use crate::live::GameView;
 use crate::seat::Seat;
 use crate::service::NewGame;
 use crate::store::GameSummary;
-use crate::turns::TurnView;
 use arbiter_core::GameRecord;
+use arbiter_core::PartialTurn;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -184,7 +184,7 @@ pub async fn turn(
     State(state): State<AppState>,
     Path(id): Path<String>,
     ApiJson(req): ApiJson<TurnRequest>,
-) -> Result<Json<TurnView>, ApiError> {
+) -> Result<Json<PartialTurn>, ApiError> {
     Ok(Json(state.service.turn(&id, &req.tokens)?))
 }
 

@@ -2,5 +2,7 @@
 
 pub mod assets;
 pub mod catalog;
+pub mod diagram;
 pub mod games;
+pub mod rules;
 pub mod ws;

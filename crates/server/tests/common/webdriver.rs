@@ -156,10 +156,17 @@ impl Browser {
         element.click().await.unwrap_or_else(|e| panic!("click failed: {e}"));
     }
 
-    /// Finds and clicks.
+    /// Finds and clicks; finds again if the page redrew the element in between.
     pub async fn click_css(&self, css: &str) {
-        let e = self.find(css).await;
-        self.click(&e).await;
+        for _ in 0..5 {
+            let e = self.find(css).await;
+            match e.click().await {
+                Ok(()) => return,
+                Err(e) if e.is_stale_element_reference() => tokio::time::sleep(POLL).await,
+                Err(e) => panic!("click on {css} failed: {e}"),
+            }
+        }
+        panic!("{css} kept being redrawn: no click");
     }
 
     /// Moves the mouse over an element (hover effects).
@@ -199,6 +206,27 @@ impl Browser {
             tokio::time::sleep(POLL).await;
         }
         panic!("timed out waiting for {what} ({expression})");
+    }
+
+    /// Resizes the browser window (the page's viewport in headless Chromium).
+    pub async fn set_size(&self, width: u32, height: u32) {
+        self.client
+            .set_window_size(width, height)
+            .await
+            .unwrap_or_else(|e| panic!("resizing the window failed: {e}"));
+    }
+
+    /// The bounding box `[left, top, width, height]` of the first element matching `css`, if any.
+    pub async fn rect(&self, css: &str) -> Option<[f64; 4]> {
+        let css = serde_json::to_string(css).expect("a string");
+        let v = self
+            .eval(&format!(
+                "const e = document.querySelector({css}); if (!e) return null; \
+                 const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height];"
+            ))
+            .await;
+        let a = v.as_array()?;
+        Some([0, 1, 2, 3].map(|i| a[i].as_f64().unwrap_or(0.0)))
     }
 
     /// Saves a PNG screenshot of the window.

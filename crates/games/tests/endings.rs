@@ -1,0 +1,88 @@
+//! Endings told in words, by each game, through the one registry the CLI and server use: the
+//! worked examples' endings, and the decisive cells each names.
+
+use arbiter_core::DynSession;
+
+fn session(spec: &str, position: &str) -> Box<dyn DynSession> {
+    let registry = arbiter_games::registry();
+    let (game, options) = registry.parse_spec(spec).expect("registered");
+    game.new_session(options, Some(position)).expect("the position parses")
+}
+
+fn told(session: &dyn DynSession) -> (String, Vec<String>) {
+    let story = session.story().expect("the game is over");
+    (story.text, story.cells)
+}
+
+#[test]
+fn void_the_flagship_that_fell() {
+    // Worked example 2: the fighter falls on the black flagship and pushes it into the void.
+    let mut s = session("void", "F17/5X12/18/18/4f13 b 0");
+    s.play("e1-f1xf4").unwrap();
+    let (text, cells) = told(s.as_ref());
+    assert_eq!(text, "Black's flagship fell into the void. White wins.");
+    assert!(
+        cells.contains(&"e1".to_string()) && cells.contains(&"f1".to_string()),
+        "{cells:?}"
+    );
+}
+
+#[test]
+fn krux_who_put_which_piece_into_the_hole_and_how() {
+    // Worked example 1: White 1 attracts Black 2 into the hole.
+    let mut s = session("krux", ".....46/...1g.../......./...*.../......./...2.../35..... 1");
+    s.play("Ad2").unwrap();
+    let (text, cells) = told(s.as_ref());
+    assert_eq!(
+        text,
+        "White's piece 1 pulled Black's piece 2 into the hole. White wins."
+    );
+    assert_eq!(cells[0], "d4", "the hole is the decisive square");
+    assert!(
+        cells.contains(&"d2".to_string()),
+        "where the fallen piece stood: {cells:?}"
+    );
+    // Worked example 2: a repel stops on the hole when d5 is taken.
+    let mut s = session("krux", ".....46/......./...5.../...*.../...2.../......./3..1g... 1");
+    s.play("Rd3").unwrap();
+    let (text, _) = told(s.as_ref());
+    assert_eq!(
+        text,
+        "White's piece 1 pushed Black's piece 2 into the hole. White wins."
+    );
+}
+
+#[test]
+fn attraction_the_row_that_was_filled() {
+    let s = session("attraction", "vvvvvvvv/8/8/8/8/8/8/rrrrrrr1 r 0");
+    let (text, cells) = told(s.as_ref());
+    assert_eq!(text, "Violet filled Red's start row (rank 8). Violet wins.");
+    assert_eq!(cells.len(), 8);
+    assert!(cells.iter().all(|c| c.ends_with('8')), "{cells:?}");
+}
+
+#[test]
+fn villawar_the_row_that_decided() {
+    // Worked example 4: both pass; row 5 ties 1-1, Black's row 4 holds a villager and White's none.
+    let s = session("villawar", "8/8/8/V5v1/3v4/7V/8/8 w 2");
+    let (text, cells) = told(s.as_ref());
+    assert_eq!(
+        text,
+        "Both sides passed. Counting villagers from the far row down, Black has 1 villager on its row 4 \
+         to White's 0 (rows 8 to 5 were level). Black wins."
+    );
+    assert_eq!(cells, vec!["g5".to_string()], "Black's villager on its row 4");
+}
+
+#[test]
+fn history_endings_are_told_the_same_way_in_every_game() {
+    let registry = arbiter_games::registry();
+    for name in registry.names() {
+        let game = registry.get(name).unwrap();
+        let mut s = game.new_session("", None).unwrap();
+        let loser = s.to_move();
+        s.resign(loser).unwrap();
+        let text = s.story().unwrap().text;
+        assert!(text.ends_with("wins.") && text.contains("resigned"), "{name}: {text}");
+    }
+}

@@ -1,0 +1,181 @@
+//! Krux turns entered token by token in any front end ([`arbiter_core::PartialTurn`]), the clicks
+//! that enter a turn, and the story of a game's end: who put which piece into the hole, and how.
+
+use crate::drawing::placed;
+use crate::krux_move::Move;
+use crate::piece::Piece;
+use crate::square::Square;
+use crate::state::Krux;
+use crate::token::Token;
+use crate::turn::{TurnState, MAX_ACTIONS, MAX_STEPS};
+use crate::turn_builder::{Placement, TurnBuilder};
+use arbiter_core::story::capitalised;
+use arbiter_core::{Click, Error, Game, NextStep, PartialTurn, Story};
+
+fn side(piece: Piece) -> String {
+    capitalised(<Krux as Game>::player_name(piece.owner()))
+}
+
+/// The mark a token's square gets, and what the token does, in words.
+fn describe(builder: &TurnBuilder, token: Token) -> (&'static str, String) {
+    let on = |s: Square| {
+        Piece::all()
+            .find(|&p| builder.placement(p) == Placement::On(s))
+            .map_or(format!("{s}"), |p| format!("piece {p} on {s}"))
+    };
+    match token {
+        Token::Ring(r) => (
+            "ring",
+            format!("{} ring ({})", capitalised(&format!("{r:?}").to_lowercase()), r.power()),
+        ),
+        Token::Step(s) => ("step", format!("Step to {s}")),
+        Token::Repel(s) => ("repel", format!("Repel {}", on(s))),
+        Token::Attract(s) => ("attract", format!("Attract {}", on(s))),
+        Token::PickUp(s) => ("pickup", format!("Pick up {}", on(s))),
+        Token::Drop(s) if s.is_hole() => ("drop", "Drop into the hole (d4)".to_string()),
+        Token::Drop(s) => ("drop", format!("Drop on {s}")),
+        Token::Jump(s) => ("jump", format!("Jump to {s}")),
+        Token::Switch(s) => ("switch", format!("Switch places with {}", on(s))),
+    }
+}
+
+/// The partial turn after `steps` (see [`Game::partial_turn`]).
+pub(crate) fn partial_turn(position: &Krux, steps: &[String]) -> Result<PartialTurn, Error> {
+    let mut builder = TurnBuilder::new(position)?;
+    for text in steps {
+        builder.push(text)?;
+    }
+    let active = builder.piece();
+    let chosen_ring = builder.tokens().iter().find_map(|t| match t {
+        Token::Ring(r) => Some(*r),
+        _ => None,
+    });
+    let mut pieces = Vec::new();
+    for p in Piece::all() {
+        let ring = if p == active {
+            position.ring(p).or(chosen_ring)
+        } else {
+            position.ring(p)
+        };
+        match builder.placement(p) {
+            Placement::On(s) => pieces.push(placed(p, ring, s)),
+            Placement::Fallen => pieces.push(placed(p, ring, Square::HOLE)),
+            Placement::Carried => {}
+        }
+    }
+    let next = builder
+        .next_tokens()
+        .into_iter()
+        .map(|t| {
+            let (mark, label) = describe(&builder, t);
+            NextStep {
+                token: t.to_string(),
+                cell: t.square().map(|s| s.to_string()),
+                mark,
+                label,
+            }
+        })
+        .collect();
+    let (used_steps, used_actions) = builder.used();
+    let mut status = format!(
+        "Piece {active} ({}) is moving · steps {used_steps}/{MAX_STEPS} · actions {used_actions}/{MAX_ACTIONS}",
+        side(active)
+    );
+    if builder.is_frozen() {
+        status.push_str(" · frozen: it has been next to an opponent piece, so it may not step any more");
+    }
+    let note = if let Some(carried) = builder.carried() {
+        Some(format!("Carrying piece {carried}: drop it on a marked square."))
+    } else if chosen_ring.is_none() && position.ring(active).is_none() {
+        Some(format!(
+            "Piece {active} moves for the first time: choose its ring first."
+        ))
+    } else {
+        None
+    };
+    let blocked = builder.finish().err().map(|e| match e {
+        Error::Move { reason, .. } => reason,
+        other => other.to_string(),
+    });
+    Ok(PartialTurn {
+        tokens: builder.tokens().iter().map(|t| t.to_string()).collect(),
+        notation: builder.notation(),
+        next,
+        can_finish: builder.can_finish(),
+        won: builder.is_won(),
+        blocked,
+        status,
+        active: match builder.placement(active) {
+            Placement::On(s) => Some(s.to_string()),
+            _ => None,
+        },
+        note,
+        pieces,
+    })
+}
+
+/// The clicks that enter a turn: its canonical tokens, in order.
+pub(crate) fn clicks(position: &Krux, mv: Move) -> Vec<Click> {
+    let Some(tokens) = position.canonical_tokens(mv) else {
+        return Vec::new();
+    };
+    let Ok(mut builder) = TurnBuilder::new(position) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for token in tokens {
+        let (_, label) = describe(&builder, token);
+        out.push(Click {
+            cell: token.square().map(|s| s.to_string()),
+            label,
+            token: Some(token.to_string()),
+        });
+        if builder.push_token(token).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// How the game ended: which piece fell, pushed, pulled or dropped by whom.
+pub(crate) fn ending_story(end: &Krux, last: Option<(&Krux, Move)>) -> Option<Story> {
+    let fallen = end.fallen()?;
+    let hole = Square::HOLE.to_string();
+    let Some((before, mv)) = last else {
+        return Some(Story::new(
+            format!("{}'s piece {fallen} is in the hole.", side(fallen)),
+            vec![hole],
+        ));
+    };
+    let mover = before.piece_to_move();
+    let mut how = "sent";
+    if let Some(tokens) = before.canonical_tokens(mv) {
+        let mut st = TurnState::start(before);
+        for token in tokens {
+            let Ok(next) = st.apply(token) else { break };
+            st = next;
+            if st.sq[fallen.index()] == Square::HOLE.index() as u8 {
+                how = match token {
+                    Token::Repel(_) => "pushed",
+                    Token::Attract(_) => "pulled",
+                    Token::Drop(_) => "dropped",
+                    Token::Jump(_) => "jumped beside and pushed",
+                    _ => "sent",
+                };
+                break;
+            }
+        }
+    }
+    let mut cells = vec![hole, before.square(fallen).to_string()];
+    cells.push(before.square(mover).to_string());
+    cells.push(end.square(mover).to_string());
+    cells.dedup();
+    Some(Story::new(
+        format!(
+            "{}'s piece {mover} {how} {}'s piece {fallen} into the hole.",
+            side(mover),
+            side(fallen)
+        ),
+        cells,
+    ))
+}

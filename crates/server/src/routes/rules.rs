@@ -1,0 +1,144 @@
+//! `GET /api/rules/{game}`: a game's rules for players as HTML (its Markdown rendered with
+//! pulldown-cmark), each diagram of the text turned into a live board the page draws, with the
+//! diagrams' positions and example moves and the guided first game.
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use arbiter_core::rules_docs::{RulesDiagram, RulesManifest, Tutorial};
+use arbiter_core::story::capitalised;
+use axum::extract::{Path, State};
+use axum::Json;
+use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
+use serde::Serialize;
+
+/// A game's rules page.
+#[derive(Debug, Serialize)]
+pub struct RulesView {
+    /// The registry name.
+    pub game: &'static str,
+    /// The game's name for a title.
+    pub title: String,
+    /// The rules as HTML; every diagram is `<figure class="live-diagram" data-diagram="ID">`.
+    pub html: String,
+    /// The diagrams, by id.
+    pub diagrams: Vec<RulesDiagram>,
+    /// The guided first game.
+    pub tutorial: Tutorial,
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Renders the rules' Markdown: images `img/<game>-<id>.svg` become live-diagram figures with
+/// their text as caption; links to another game's rules (`krux.md`) lead to its rules page.
+pub fn render(game: &str, markdown: &str) -> String {
+    let prefix = format!("img/{game}-");
+    let mut events = Vec::new();
+    let mut figure: Option<(String, String)> = None;
+    for event in Parser::new_ext(markdown, Options::ENABLE_TABLES) {
+        match event {
+            Event::Start(Tag::Image { dest_url, .. })
+                if dest_url.starts_with(&prefix) && dest_url.ends_with(".svg") =>
+            {
+                let id = dest_url[prefix.len()..dest_url.len() - 4].to_string();
+                figure = Some((id, String::new()));
+            }
+            Event::End(TagEnd::Image) if figure.is_some() => {
+                let (id, caption) = figure.take().expect("checked");
+                events.push(Event::Html(CowStr::from(format!(
+                    "<figure class=\"live-diagram\" data-diagram=\"{}\"><figcaption>{}</figcaption></figure>",
+                    escape(&id),
+                    escape(&caption)
+                ))));
+            }
+            Event::Text(text) | Event::Code(text) if figure.is_some() => {
+                figure.as_mut().expect("checked").1.push_str(&text);
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) if dest_url.ends_with(".md") && !dest_url.contains('/') => {
+                let page = format!("/rules/{}", &dest_url[..dest_url.len() - 3]);
+                events.push(Event::Start(Tag::Link {
+                    link_type,
+                    dest_url: CowStr::from(page),
+                    title,
+                    id,
+                }));
+            }
+            other if figure.is_none() => events.push(other),
+            _ => {}
+        }
+    }
+    // A paragraph holding only a figure becomes the figure (a figure may not stand in a <p>).
+    let mut tidy: Vec<Event> = Vec::with_capacity(events.len());
+    for event in events {
+        let closes_lone_figure = matches!(event, Event::End(TagEnd::Paragraph))
+            && tidy.len() >= 2
+            && matches!(&tidy[tidy.len() - 1], Event::Html(h) if h.starts_with("<figure"))
+            && matches!(tidy[tidy.len() - 2], Event::Start(Tag::Paragraph));
+        if closes_lone_figure {
+            let figure = tidy.pop().expect("checked");
+            tidy.pop();
+            tidy.push(figure);
+        } else {
+            tidy.push(event);
+        }
+    }
+    let mut out = String::new();
+    html::push_html(&mut out, tidy.into_iter());
+    out
+}
+
+/// `GET /api/rules/{game}`
+pub async fn rules(State(state): State<AppState>, Path(name): Path<String>) -> Result<Json<RulesView>, ApiError> {
+    let registry = state.service.registry();
+    let game = registry
+        .names()
+        .into_iter()
+        .find(|n| *n == name)
+        .and_then(|n| registry.get(n).ok())
+        .ok_or_else(|| {
+            ApiError::not_found(format!(
+                "no game is called '{}'",
+                name.chars().take(40).collect::<String>()
+            ))
+        })?;
+    let (markdown, manifest) = game
+        .rules()
+        .ok_or_else(|| ApiError::not_found(format!("{} has no rules page", game.name())))?;
+    let manifest = RulesManifest::parse(manifest).map_err(|e| ApiError::internal(e.to_string()))?;
+    Ok(Json(RulesView {
+        game: game.name(),
+        title: capitalised(game.name()),
+        html: render(game.name(), markdown),
+        diagrams: manifest.diagrams,
+        tutorial: manifest.tutorial,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::render;
+
+    #[test]
+    fn diagrams_become_live_figures_and_links_stay_inside() {
+        let html = render(
+            "krux",
+            "# Krux\n\n![The *start* position & more](img/krux-start.svg)\n\nSee [Void](void.md) and ![x](other.png).",
+        );
+        assert!(
+            html.contains("\n<figure class=\"live-diagram\" data-diagram=\"start\"><figcaption>The start position &amp; more</figcaption></figure>"),
+            "{html}"
+        );
+        assert!(!html.contains("<p><figure"), "{html}");
+        assert!(html.contains("href=\"/rules/void\""), "{html}");
+        assert!(html.contains("<img src=\"other.png\""), "{html}");
+    }
+}

@@ -1,0 +1,346 @@
+// The generic board: draws a Diagram sent by the server (background, pieces from glyphs, one hit area per
+// cell) and the app's marks on top. It knows no game: every picture and every cell comes from the Diagram.
+import { el, clear, drawShape, reducedMotion } from './svg.js';
+
+/** How long a move slides, in milliseconds. */
+export const MOVE_MS = 250;
+
+// How each mark is drawn: over the cell's area, as a dot at its centre, as a small square, or (every other
+// mark) as a ring round the cell's centre. Sizes are fractions of the diagram's `unit` (one cell).
+const AREA_UNDER = new Set(['last', 'selected', 'active', 'choose']);
+const AREA_OVER = new Set(['hint', 'decisive']);
+const DOT = new Set(['dest', 'step']);
+const SMALL_DOT = new Set(['path']);
+const SQUARE = new Set(['drop']);
+const SMALL_RING = new Set(['jump']);
+// Actions on a piece: a frame round the cell and a badge in a corner of its own, so that several
+// actions on one cell stay apart and none is confused with the round pieces.
+const CORNER = { repel: [-1, -1], attract: [1, -1], pickup: [-1, 1], switch: [1, 1] };
+
+/** Is this mark drawn over the whole cell? */
+export function isAreaMark(mark) {
+  return AREA_UNDER.has(mark) || AREA_OVER.has(mark);
+}
+
+/**
+ * Draws mark `mark` for a cell centred on (x, y) of size `unit` into `parent`; `shape` is the cell's area
+ * (a Diagram shape; a square when absent). Returns the element.
+ */
+export function drawMark(parent, mark, { x = 0, y = 0, unit = 100, shape = null, cell = null } = {}) {
+  const cls = `mark mark-${mark}`;
+  const data = cell ? { 'data-mark-cell': cell } : {};
+  if (isAreaMark(mark)) {
+    if (shape) return drawShape(shape, parent, { class: cls, ...data });
+    const s = unit * 0.96;
+    return el(
+      'rect',
+      { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: unit * 0.06, class: cls, ...data },
+      parent,
+    );
+  }
+  if (DOT.has(mark)) return el('circle', { cx: x, cy: y, r: unit * 0.16, class: cls, ...data }, parent);
+  if (SMALL_DOT.has(mark)) return el('circle', { cx: x, cy: y, r: unit * 0.08, class: cls, ...data }, parent);
+  if (SQUARE.has(mark)) {
+    const s = unit * 0.34;
+    return el('rect', { x: x - s / 2, y: y - s / 2, width: s, height: s, class: cls, ...data }, parent);
+  }
+  if (SMALL_RING.has(mark)) return el('circle', { cx: x, cy: y, r: unit * 0.22, class: cls, ...data }, parent);
+  if (CORNER[mark]) {
+    const [dx, dy] = CORNER[mark];
+    const g = el('g', { class: `${cls} mark-action`, ...data }, parent);
+    const s = unit * 0.92;
+    el('rect', { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: unit * 0.08, class: 'mark-frame' }, g);
+    el('circle', { cx: x + dx * unit * 0.34, cy: y + dy * unit * 0.34, r: unit * 0.12, class: 'mark-badge' }, g);
+    return g;
+  }
+  return el('circle', { cx: x, cy: y, r: unit * 0.42, class: cls, ...data }, parent);
+}
+
+/** Draws an arrow from (x1, y1) to (x2, y2) with classes `mark-arrow <cls>` (the head: `mark-arrow-head <cls>-head`). */
+export function drawArrow(parent, [x1, y1], [x2, y2], unit, cls = '') {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len;
+  const uy = dy / len;
+  const headLength = unit * 0.26;
+  const headWidth = unit * 0.16;
+  // Start a little off the first centre and stop at the head, which ends a little before the second.
+  const sx = x1 + ux * unit * 0.2;
+  const sy = y1 + uy * unit * 0.2;
+  const tx = x2 - ux * unit * 0.18;
+  const ty = y2 - uy * unit * 0.18;
+  const ex = tx - ux * headLength;
+  const ey = ty - uy * headLength;
+  const g = el('g', { class: `arrow ${cls}` }, parent);
+  el('path', { d: `M${sx},${sy} L${ex},${ey}`, class: `mark-arrow ${cls}` }, g);
+  el(
+    'path',
+    {
+      d: `M${tx},${ty} L${ex - uy * headWidth},${ey + ux * headWidth} L${ex + uy * headWidth},${ey - ux * headWidth} Z`,
+      class: `mark-arrow-head ${cls ? cls + '-head' : ''}`,
+    },
+    g,
+  );
+  return g;
+}
+
+/** Draws a glyph (a shape, or a list of shapes, centred on (0, 0)) at (x, y) in a group of its own. */
+export function drawGlyph(parent, glyph, x, y, attrs = {}) {
+  const g = el('g', { transform: `translate(${x},${y})`, ...attrs }, parent);
+  for (const shape of Array.isArray(glyph) ? glyph : glyph ? [glyph] : []) drawShape(shape, g);
+  return g;
+}
+
+/** A small SVG picture of one glyph (for the piece key). */
+export function glyphPicture(diagram, glyph, size = 36) {
+  const u = diagram.unit || 100;
+  const svg = el('svg', {
+    class: 'glyph-picture',
+    viewBox: `${-u * 0.55} ${-u * 0.55} ${u * 1.1} ${u * 1.1}`,
+    width: size,
+    height: size,
+    'aria-hidden': 'true',
+  });
+  drawGlyph(svg, diagram.glyphs[glyph], 0, 0, { class: 'placed' });
+  return svg;
+}
+
+/** A small SVG picture of a mark on a plain cell (for the legend). */
+export function markPicture(mark, size = 22) {
+  const svg = el('svg', {
+    class: 'mark-picture',
+    viewBox: '-50 -50 100 100',
+    width: size,
+    height: size,
+    'aria-hidden': 'true',
+  });
+  el('rect', { x: -48, y: -48, width: 96, height: 96, rx: 10, class: 'swatch-cell' }, svg);
+  if (mark === 'arrow') drawArrow(svg, [-60, 40], [40, -40], 100, 'mark-hint');
+  else drawMark(svg, mark, { unit: 100 });
+  return svg;
+}
+
+/** Pairs the pieces of two positions: [[old, new]] with old/new null when a piece vanished or appeared. */
+function pairPieces(before, after) {
+  const usedOld = new Set();
+  const usedNew = new Set();
+  const pairs = [];
+  const take = (i, j) => {
+    usedOld.add(i);
+    usedNew.add(j);
+    pairs.push([before[i], after[j]]);
+  };
+  // Unmoved pieces first, then the nearest piece with the same picture, then the same side and label
+  // (a piece whose picture changed, such as a Krux piece that took a ring).
+  after.forEach((p, j) => {
+    const i = before.findIndex((q, k) => !usedOld.has(k) && q.cell === p.cell && q.glyph === p.glyph);
+    if (i >= 0) take(i, j);
+  });
+  const nearest = (same) => {
+    const candidates = [];
+    after.forEach((p, j) => {
+      if (usedNew.has(j)) return;
+      before.forEach((q, i) => {
+        if (!usedOld.has(i) && same(q, p)) candidates.push([Math.hypot(q.x - p.x, q.y - p.y), i, j]);
+      });
+    });
+    candidates.sort((a, b) => a[0] - b[0]);
+    for (const [, i, j] of candidates) if (!usedOld.has(i) && !usedNew.has(j)) take(i, j);
+  };
+  nearest((q, p) => q.glyph === p.glyph);
+  nearest((q, p) => q.side === p.side && !!q.label && q.label === p.label);
+  before.forEach((q, i) => usedOld.has(i) || pairs.push([q, null]));
+  after.forEach((p, j) => usedNew.has(j) || pairs.push([null, p]));
+  return pairs;
+}
+
+/** An interactive board drawing Diagrams. */
+export class Board {
+  /**
+   * `className`: the SVG's classes; `label`: its accessible name; `id`: its element id.
+   * Set `onCell(cell)` for clicks and `onHover(cell|null)` for the pointer.
+   */
+  constructor({ className = 'board', label = 'game board', id = null } = {}) {
+    this.svg = el('svg', { class: className, role: 'img', 'aria-label': label, id });
+    const layer = (cls) => el('g', { class: cls }, this.svg);
+    this.layers = {
+      bg: layer('layer-bg'),
+      under: layer('layer-under'),
+      pieces: layer('layer-pieces'),
+      fade: layer('layer-fade'),
+      over: layer('layer-over'),
+      hover: layer('layer-hover'),
+      hits: layer('layer-hits'),
+    };
+    this.diagram = null;
+    this.cells = new Map();
+    this.placed = [];
+    this.onCell = null;
+    this.onHover = null;
+    this.hoverCell = null;
+    this.animation = Promise.resolve();
+    this.svg.addEventListener('click', (e) => {
+      const target = e.target.closest('[data-cell]');
+      if (target && this.onCell) this.onCell(target.getAttribute('data-cell'));
+    });
+    this.svg.addEventListener('mouseover', (e) => {
+      const target = e.target.closest('[data-cell]');
+      this.setHover(target ? target.getAttribute('data-cell') : null);
+    });
+    this.svg.addEventListener('mouseleave', () => this.setHover(null));
+  }
+
+  setHover(cell) {
+    if (cell === this.hoverCell) return;
+    this.hoverCell = cell;
+    if (this.onHover) this.onHover(cell);
+  }
+
+  /** The size of one cell in diagram units. */
+  get unit() {
+    return (this.diagram && this.diagram.unit) || 100;
+  }
+
+  /** The centre of a cell, or null. */
+  center(cell) {
+    const c = this.cells.get(cell);
+    return c ? c.center : null;
+  }
+
+  /** The piece shown on a cell, or null. */
+  pieceAt(cell) {
+    return this.placed.find((p) => p.cell === cell) || null;
+  }
+
+  /** Every piece shown. */
+  get pieces() {
+    return this.placed;
+  }
+
+  /**
+   * Shows a diagram; `pieces` (optional) replaces the diagram's pieces (a partial turn). With `animate`, pieces
+   * slide from where they stood to where they stand now (unless the reader asks for less motion).
+   * Returns a promise that resolves when the pieces have arrived.
+   */
+  setDiagram(diagram, { pieces = null, animate = false } = {}) {
+    const old = this.diagram;
+    const sameFrame =
+      old &&
+      old.game === diagram.game &&
+      old.flipped === diagram.flipped &&
+      JSON.stringify(old.view_box) === JSON.stringify(diagram.view_box);
+    const newBackground = !sameFrame || JSON.stringify(old.background) !== JSON.stringify(diagram.background);
+    this.diagram = diagram;
+    this.svg.setAttribute('viewBox', diagram.view_box.join(' '));
+    this.svg.dataset.game = diagram.game;
+    this.svg.dataset.position = diagram.position;
+    if (newBackground) {
+      clear(this.layers.bg);
+      for (const shape of diagram.background || []) drawShape(shape, this.layers.bg);
+      clear(this.layers.hits);
+      this.cells = new Map();
+      for (const cell of diagram.cells || []) {
+        this.cells.set(cell.name, cell);
+        drawShape(cell.shape, this.layers.hits, { class: 'hit', 'data-cell': cell.name });
+      }
+    }
+    const shown = (pieces || diagram.pieces || []).filter((p) => p.cell && this.cells.has(p.cell));
+    const next = shown.map((p) => {
+      const [x, y] = this.center(p.cell);
+      return { ...p, x, y, node: null };
+    });
+    const before = this.placed;
+    clear(this.layers.pieces);
+    for (const p of next) {
+      p.node = drawGlyph(this.layers.pieces, diagram.glyphs[p.glyph], p.x, p.y, {
+        class: `placed side-${p.side}`,
+        'data-piece-cell': p.cell,
+        'data-glyph': p.glyph,
+      });
+    }
+    this.placed = next;
+    this.markHasPiece();
+    if (!animate || !sameFrame || reducedMotion() || !before.length) {
+      clear(this.layers.fade);
+      this.animation = Promise.resolve();
+      return this.animation;
+    }
+    const runs = [];
+    const timing = { duration: MOVE_MS, easing: 'ease-in-out' };
+    for (const [q, p] of pairPieces(before, next)) {
+      if (q && p) {
+        if (q.x === p.x && q.y === p.y) continue;
+        const from = `translate(${q.x}px, ${q.y}px)`;
+        const to = `translate(${p.x}px, ${p.y}px)`;
+        p.node.classList.add('moving');
+        const run = p.node.animate([{ transform: from }, { transform: to }], timing);
+        runs.push(run.finished.catch(() => {}).then(() => p.node.classList.remove('moving')));
+      } else if (p) {
+        runs.push(p.node.animate([{ opacity: 0 }, { opacity: 1 }], timing).finished.catch(() => {}));
+      } else if (q) {
+        const ghost = q.node.cloneNode(true);
+        ghost.classList.add('leaving');
+        this.layers.fade.appendChild(ghost);
+        const run = ghost.animate(
+          [
+            { opacity: 1, transform: `translate(${q.x}px, ${q.y}px) scale(1)` },
+            { opacity: 0, transform: `translate(${q.x}px, ${q.y}px) scale(0.6)` },
+          ],
+          timing,
+        );
+        runs.push(run.finished.catch(() => {}).then(() => ghost.remove()));
+      }
+    }
+    this.animation = Promise.all(runs);
+    return this.animation;
+  }
+
+  markHasPiece() {
+    for (const hit of this.layers.hits.children) {
+      hit.classList.toggle('has-piece', !!this.pieceAt(hit.getAttribute('data-cell')));
+    }
+  }
+
+  /** Sets the hit areas' classes: `classes(cell)` gives a list (`selectable`, `dest`, `choice`, `token`…). */
+  setHits(classes) {
+    for (const hit of this.layers.hits.children) {
+      const cell = hit.getAttribute('data-cell');
+      const list = ['hit', ...(classes ? classes(cell) : [])];
+      if (this.pieceAt(cell)) list.push('has-piece');
+      hit.setAttribute('class', list.join(' '));
+    }
+  }
+
+  /** Removes the marks (not the hover marks). */
+  clearMarks() {
+    clear(this.layers.under);
+    clear(this.layers.over);
+  }
+
+  /** Removes the hover marks. */
+  clearHover() {
+    clear(this.layers.hover);
+  }
+
+  /** Marks a cell; `hover` puts it with the hover marks. */
+  mark(cell, mark, { hover = false } = {}) {
+    const c = this.cells.get(cell);
+    if (!c) return null;
+    const layer = hover ? this.layers.hover : AREA_UNDER.has(mark) ? this.layers.under : this.layers.over;
+    return drawMark(layer, mark, { x: c.center[0], y: c.center[1], unit: this.unit, shape: c.shape, cell });
+  }
+
+  /** Draws an arrow between two cells' centres. */
+  arrow(from, to, cls = '', { hover = false } = {}) {
+    const a = this.center(from);
+    const b = this.center(to);
+    if (!a || !b || from === to) return null;
+    return drawArrow(hover ? this.layers.hover : this.layers.over, a, b, this.unit, cls);
+  }
+
+  /** The layer for hover aids (`web/boards/<game>.js`). */
+  get hoverLayer() {
+    return this.layers.hover;
+  }
+}
