@@ -97,3 +97,10 @@ export function getDiagram({ game, options = '', position = null, flipped = fals
   }
   return answer;
 }
+
+/** The partial turn after `tokens` from any position (games built step by step), with no game stored. */
+export function getPartialTurn({ game, options = '', position = null, tokens = [] }) {
+  const body = { game: gameSpec(game, options), tokens };
+  if (position) body.position = position;
+  return api('POST', '/turn', body);
+}

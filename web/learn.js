@@ -1,7 +1,7 @@
 // The guided first game (/learn/<game>): the server's tutorial, step by step. On "you" steps the reader
 // enters the move by clicking, as in a real game, with the next click marked; "opponent" steps play by
 // themselves.
-import { api, getDiagram } from './api.js';
+import { api, getDiagram, getPartialTurn } from './api.js';
 import { h, cap, clear, sleep, reducedMotion, fill } from './svg.js';
 import { Board } from './board.js';
 import { legendBox, pieceKey } from './legend.js';
@@ -31,6 +31,7 @@ export async function renderLearn(main, game) {
     clickIndex: 0,
     after: null,
     info: null,
+    diagram: null,
     busy: true,
     done: false,
     run: 0,
@@ -112,11 +113,28 @@ export async function renderLearn(main, game) {
     board.setHits((cell) => (cell === click.cell ? ['token'] : []));
   };
 
-  const advance = () => {
+  // A turn entered step by step shows each step on the board as it is clicked.
+  const showSteps = async (run) => {
+    const tokens = L.clicks.slice(0, L.clickIndex).map((c) => c.token);
+    if (!tokens.length || tokens.some((t) => !t) || !L.diagram) return;
+    try {
+      const turn = await getPartialTurn({ game, options, position: L.position, tokens });
+      if (run === L.run) await board.setDiagram(L.diagram, { pieces: turn.pieces, animate: true });
+    } catch (e) {
+      say(e.message, 'error');
+    }
+  };
+
+  const advance = async () => {
+    const run = L.run;
     L.clickIndex += 1;
     say('');
-    if (L.clickIndex >= L.clicks.length) playMove(L.run);
-    else prompt();
+    if (L.clickIndex >= L.clicks.length) return playMove(run);
+    L.busy = true;
+    await showSteps(run);
+    if (run !== L.run) return;
+    L.busy = false;
+    prompt();
   };
 
   board.onCell = (cell) => {
@@ -144,6 +162,7 @@ export async function renderLearn(main, game) {
     if (run !== L.run) return;
     for (const c of [info.from, info.to]) if (c) board.mark(c, 'last');
     L.position = d.position;
+    L.diagram = d;
     L.step += 1;
     showCounter();
     await sleep(reducedMotion() ? 50 : 400);
@@ -216,6 +235,7 @@ export async function renderLearn(main, game) {
     }
     if (run !== L.run) return;
     L.position = d.position;
+    L.diagram = d;
     board.clearMarks();
     await board.setDiagram(d, { animate: !!board.diagram });
     fill(

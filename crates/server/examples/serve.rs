@@ -15,7 +15,11 @@ fn main() {
     if let Some(db) = args.next() {
         config.db = db.into();
     }
-    if let Err(e) = arbiter_server::serve_blocking(config) {
+    let games = arbiter_server::Games {
+        registry: arbiter_games::registry(),
+        engines: arbiter_games::engines(),
+    };
+    if let Err(e) = arbiter_server::serve_blocking(config, games) {
         eprintln!("error: {e}");
         std::process::exit(1);
     }

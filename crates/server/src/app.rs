@@ -22,6 +22,7 @@ pub fn router(service: Arc<Service>) -> Router {
     let api = Router::new()
         .route("/catalog", get(catalog::catalog))
         .route("/diagram", get(diagram::diagram))
+        .route("/turn", post(diagram::turn))
         .route("/rules/{game}", get(rules::rules))
         .route("/games", get(games::list).post(games::create))
         .route("/games/{id}", get(games::get))

@@ -30,16 +30,15 @@ pub trait Computer: Send + Sync {
     fn name(&self) -> &'static str;
 }
 
-/// The search engines of `arbiter-ai` at strength levels 1–6 (`arbiter_games::engines()`).
+/// The search engines of `arbiter-ai` at strength levels 1–6 (the caller's, e.g. `arbiter_games::engines()`).
 pub struct EngineComputer {
     engines: arbiter_ai::Engines,
 }
 
-impl Default for EngineComputer {
-    fn default() -> Self {
-        EngineComputer {
-            engines: arbiter_games::engines(),
-        }
+impl EngineComputer {
+    /// The computer playing with these engines.
+    pub fn new(engines: arbiter_ai::Engines) -> Self {
+        EngineComputer { engines }
     }
 }
 

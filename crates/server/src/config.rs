@@ -1,7 +1,19 @@
 //! How to run the server: where to listen and where the games are stored.
 
+use arbiter_ai::Engines;
+use arbiter_core::Registry;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+
+/// The games the server offers and the engines that play them, given by the caller (the CLI
+/// passes `arbiter_games::registry()` and `arbiter_games::engines()`): the server names no game
+/// and depends on no game crate.
+pub struct Games {
+    /// Every game, by name.
+    pub registry: Registry,
+    /// The computer's search engines for those games.
+    pub engines: Engines,
+}
 
 /// The configuration of `arbiter serve`.
 #[derive(Debug, Clone)]

@@ -20,7 +20,7 @@ pub mod server;
 pub mod service;
 pub mod store;
 
-pub use config::ServeConfig;
+pub use config::{Games, ServeConfig};
 pub use error::ApiError;
 pub use seat::Seat;
 pub use server::{serve, serve_blocking, start, RunningServer};

@@ -2,7 +2,7 @@
 
 use crate::app::router;
 use crate::computer::{Computer, EngineComputer};
-use crate::config::ServeConfig;
+use crate::config::{Games, ServeConfig};
 use crate::service::Service;
 use crate::store::Store;
 use std::net::SocketAddr;
@@ -47,15 +47,11 @@ impl RunningServer {
     }
 }
 
-/// The computer player: the search engines of `arbiter-ai`.
-fn computer() -> Arc<dyn Computer> {
-    Arc::new(EngineComputer::default())
-}
-
 /// Opens the database and starts listening; returns once the socket is bound.
-pub async fn start(config: ServeConfig) -> Result<RunningServer, String> {
+pub async fn start(config: ServeConfig, games: Games) -> Result<RunningServer, String> {
     let store = Store::open(&config.db).map_err(|e| format!("cannot open database {}: {e}", config.db.display()))?;
-    let service = Service::new(arbiter_games::registry(), store, computer());
+    let computer: Arc<dyn Computer> = Arc::new(EngineComputer::new(games.engines));
+    let service = Service::new(games.registry, store, computer);
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
@@ -78,13 +74,13 @@ pub async fn start(config: ServeConfig) -> Result<RunningServer, String> {
 }
 
 /// Runs the server until Ctrl-C (what `arbiter serve` does).
-pub async fn serve(config: ServeConfig) -> Result<(), String> {
+pub async fn serve(config: ServeConfig, games: Games) -> Result<(), String> {
     let RunningServer {
         addr,
         service,
         shutdown,
         task,
-    } = start(config.clone()).await?;
+    } = start(config.clone(), games).await?;
     println!(
         "Arbiter is serving on http://{addr} (games stored in {}); press Ctrl-C to stop",
         config.db.display()
@@ -104,10 +100,10 @@ pub async fn serve(config: ServeConfig) -> Result<(), String> {
 }
 
 /// [`serve`] on a new multi-threaded runtime, for callers without one (the `arbiter serve` command).
-pub fn serve_blocking(config: ServeConfig) -> Result<(), String> {
+pub fn serve_blocking(config: ServeConfig, games: Games) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(serve(config))
+    runtime.block_on(serve(config, games))
 }

@@ -395,20 +395,8 @@ impl Service {
 
     /// The partial turn after `tokens` (games built step by step).
     pub fn turn(self: &Arc<Self>, id: &str, tokens: &[String]) -> Result<PartialTurn, ApiError> {
-        if tokens.len() > 64 || tokens.iter().any(|t| t.len() > 16) {
-            return Err(ApiError::bad_request("bad_move", "too many or too long tokens"));
-        }
         let session = self.entry(id)?.lock().session.clone_box();
-        if session.ending().is_some() {
-            return Err(ApiError::conflict("game_over", "the game is over: no more moves"));
-        }
-        match session.partial_turn(tokens) {
-            None => Err(ApiError::bad_request(
-                "no_turn_builder",
-                format!("{} moves are whole moves, not built step by step", session.game()),
-            )),
-            Some(result) => Ok(result?),
-        }
+        partial_turn(session.as_ref(), tokens)
     }
 
     /// The engine's best move for the side to move (the hint button); runs on a blocking thread.
@@ -481,5 +469,23 @@ impl Service {
             }
         });
         entry.publish(live.state_message());
+    }
+}
+
+/// The partial turn after `tokens` from the session's position, with the API's errors: too many or
+/// too long tokens, a finished game, a game whose moves are whole, the first illegal token.
+pub fn partial_turn(session: &dyn DynSession, tokens: &[String]) -> Result<PartialTurn, ApiError> {
+    if tokens.len() > 64 || tokens.iter().any(|t| t.len() > 16) {
+        return Err(ApiError::bad_request("bad_move", "too many or too long tokens"));
+    }
+    if session.ending().is_some() {
+        return Err(ApiError::conflict("game_over", "the game is over: no more moves"));
+    }
+    match session.partial_turn(tokens) {
+        None => Err(ApiError::bad_request(
+            "no_turn_builder",
+            format!("{} moves are whole moves, not built step by step", session.game()),
+        )),
+        Some(result) => Ok(result?),
     }
 }

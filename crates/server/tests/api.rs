@@ -641,3 +641,48 @@ async fn endings_say_what_happened() {
     assert_eq!(over["last"]["notation"], "e1-f1xf4");
     assert_eq!(over["last"]["from"], "e1");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turns_are_built_step_by_step_from_any_position() {
+    let t = TestServer::new().await;
+    let (status, turn) = t
+        .post("/api/turn", json!({"game": "krux", "tokens": ["@b", "Pb1"]}))
+        .await;
+    assert_eq!(status, 200, "{turn}");
+    assert_eq!(
+        turn["pieces"].as_array().unwrap().len(),
+        5,
+        "the carried piece is off the board"
+    );
+    assert!(turn["note"].as_str().unwrap().starts_with("Carrying piece 3"), "{turn}");
+    assert_eq!(turn["can_finish"], false);
+    let (status, turn) = t
+        .post(
+            "/api/turn",
+            json!({"game": "krux", "position": ".....46/...1g.../......./...*.../......./...2.../35..... 1", "tokens": ["Ad2"]}),
+        )
+        .await;
+    assert_eq!((status, &turn["won"]), (200, &json!(true)), "{turn}");
+    for (body, status_expected, code_expected) in [
+        (json!({"game": "void", "tokens": []}), 400, "no_turn_builder"),
+        (json!({"game": "krux", "tokens": ["zz"]}), 400, "bad_move"),
+        (
+            json!({"game": "krux", "position": "junk", "tokens": []}),
+            400,
+            "bad_position",
+        ),
+        (
+            json!({"game": "krux", "tokens": [], "extra": 1}),
+            400,
+            "bad_request_body",
+        ),
+        (
+            json!({"game": "krux", "position": ".....46/...1g.../......./...2.../......./......./35..... 2", "tokens": []}),
+            409,
+            "game_over",
+        ),
+    ] {
+        let (status, err) = t.post("/api/turn", body.clone()).await;
+        assert_eq!((status, code(&err)), (status_expected, code_expected), "{body}: {err}");
+    }
+}

@@ -817,10 +817,50 @@ async fn rules_pages_tutorials_and_unknown_pages() {
             assert_eq!(b.eval("return window.arbiterLearn.clickIndex").await, json!(0));
         }
         let clicks = b.eval("return window.arbiterLearn.clicks").await;
-        for click in clicks.as_array().unwrap() {
+        let clicks = clicks.as_array().unwrap();
+        for (i, click) in clicks.iter().enumerate() {
             match click["cell"].as_str() {
                 Some(cell) => b.click_css(&format!("#board .hit[data-cell='{cell}']")).await,
                 None => b.click_css("#learn-buttons .token-choice").await,
+            }
+            if i + 1 == clicks.len() {
+                continue;
+            }
+            b.wait_for(
+                &format!(
+                    "window.arbiterLearn.clickIndex === {} && !window.arbiterLearn.busy",
+                    i + 1
+                ),
+                "the next click asked for",
+            )
+            .await;
+            // A turn entered step by step is shown step by step: the board holds the pieces of
+            // the partial turn so far, as the server builds it.
+            if click["token"].is_string() {
+                let tokens: Vec<&Value> = clicks[..=i].iter().map(|c| &c["token"]).collect();
+                let position = b.eval("return window.arbiterLearn.position").await;
+                let (status, turn) = t
+                    .post(
+                        "/api/turn",
+                        json!({"game": game, "position": position, "tokens": tokens}),
+                    )
+                    .await;
+                assert_eq!(status, 200, "{turn}");
+                let mut expected: Vec<String> = turn["pieces"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| format!("{}:{}", p["cell"].as_str().unwrap(), p["glyph"].as_str().unwrap()))
+                    .collect();
+                expected.sort();
+                let expected = serde_json::to_string(&expected.join(" ")).unwrap();
+                b.wait_for(
+                    &format!(
+                        "[...document.querySelectorAll('#board [data-piece-cell]')].map(e => e.dataset.pieceCell + ':' + e.dataset.glyph).sort().join(' ') === {expected}"
+                    ),
+                    "the partial turn drawn",
+                )
+                .await;
             }
         }
         let until = reply.map_or(first_you + 1, |r| r + 1);

@@ -16,8 +16,14 @@ pub struct Args {
 
 /// Serves the web app and its API until Ctrl-C.
 pub fn run(args: Args) -> Result<(), String> {
-    arbiter_server::serve_blocking(arbiter_server::ServeConfig {
-        addr: args.addr,
-        db: args.db,
-    })
+    arbiter_server::serve_blocking(
+        arbiter_server::ServeConfig {
+            addr: args.addr,
+            db: args.db,
+        },
+        arbiter_server::Games {
+            registry: arbiter_games::registry(),
+            engines: arbiter_games::engines(),
+        },
+    )
 }

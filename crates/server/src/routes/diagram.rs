@@ -1,10 +1,12 @@
-//! `GET /api/diagram?game=…&position=…&flipped=…&move=…`: the board picture of any position, as the
-//! game crate draws it, with a legal move explained (its cells, the position after it, the clicks
-//! that enter it). The web app draws every board from it; the server knows no game's drawing.
+//! Any position, with no game stored: `GET /api/diagram?game=…&position=…&flipped=…&move=…`, the
+//! board picture as the game crate draws it, with a legal move explained (its cells, the position
+//! after it, the clicks that enter it); and `POST /api/turn`, a turn built step by step from any
+//! position (the rules pages and tutorials use both). The server knows no game's drawing.
 
 use crate::app::AppState;
 use crate::error::ApiError;
-use arbiter_core::{Drawing, MoveDetails};
+use crate::extract::ApiJson;
+use arbiter_core::{Drawing, MoveDetails, PartialTurn};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::Json;
@@ -75,4 +77,32 @@ pub async fn diagram(
         drawing: session.drawing(q.flipped),
         mv,
     }))
+}
+
+/// The body of `POST /api/turn`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnQuery {
+    /// A game spec.
+    pub game: String,
+    /// A position string; the start position when absent.
+    pub position: Option<String>,
+    /// The steps so far.
+    pub tokens: Vec<String>,
+}
+
+/// `POST /api/turn`: the partial turn after `tokens` from a position, for games built step by step.
+pub async fn turn(
+    State(state): State<AppState>,
+    ApiJson(q): ApiJson<TurnQuery>,
+) -> Result<Json<PartialTurn>, ApiError> {
+    if q.game.len() > MAX_TEXT || q.position.as_ref().is_some_and(|p| p.len() > MAX_TEXT) {
+        return Err(ApiError::bad_request(
+            "too_long",
+            format!("game and position are at most {MAX_TEXT} characters each"),
+        ));
+    }
+    let (game, options) = state.service.registry().parse_spec(&q.game)?;
+    let session = game.new_session(options, q.position.as_deref())?;
+    crate::service::partial_turn(session.as_ref(), &q.tokens).map(Json)
 }

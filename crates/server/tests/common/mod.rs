@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use arbiter_server::{start, RunningServer, ServeConfig};
+use arbiter_server::{start, Games, RunningServer, ServeConfig};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -41,7 +41,11 @@ impl TestServer {
             addr: "127.0.0.1:0".parse().unwrap(),
             db: self.db(),
         };
-        let server = start(config).await.expect("server starts");
+        let games = Games {
+            registry: arbiter_games::registry(),
+            engines: arbiter_games::engines(),
+        };
+        let server = start(config, games).await.expect("server starts");
         self.base = server.url();
         self.server = Some(server);
     }
