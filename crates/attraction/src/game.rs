@@ -76,6 +76,22 @@ impl Game for Attraction {
         self.picture(flipped)
     }
 
+    fn observation_shape(_: &NoVariant) -> [usize; 3] {
+        crate::encoding::SHAPE
+    }
+
+    fn observe(&self, out: &mut [f32]) {
+        self.write_planes(out);
+    }
+
+    fn action_space(_: &NoVariant) -> usize {
+        crate::encoding::ACTIONS
+    }
+
+    fn action_of_move(&self, mv: Move) -> Option<usize> {
+        Some(crate::encoding::action(mv))
+    }
+
     fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
         self.tell_ending(last)
     }

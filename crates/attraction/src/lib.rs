@@ -24,6 +24,7 @@ mod bitboard;
 mod board;
 mod diagram;
 mod drawing;
+mod encoding;
 mod eval;
 mod game;
 mod levels;

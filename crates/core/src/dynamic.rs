@@ -3,7 +3,7 @@
 
 use crate::drawing::Drawing;
 use crate::perft;
-use crate::playout::{run_playouts, PlayoutStats};
+use crate::playout::{run_playouts, run_playouts_count, PlayoutStats};
 use crate::stepwise::{Click, PartialTurn};
 use crate::{Ending, Error, Game, GameRecord, HistoryRules, OptionMap, Player, Session, Story, Variant};
 use rand::rngs::SmallRng;
@@ -100,6 +100,23 @@ pub trait DynSession: Send + Sync {
     fn partial_turn(&self, steps: &[String]) -> Option<Result<PartialTurn, Error>>;
     /// A move legal now, explained: its cells, the position after it, the clicks that enter it.
     fn move_details(&self, text: &str) -> Result<MoveDetails, Error>;
+    /// The observation tensor's shape: planes × rows × columns ([`Game::observe`]).
+    fn observation_shape(&self) -> [usize; 3];
+    /// The current position as an observation tensor, written into `out` (resized to fit).
+    fn observe(&self, out: &mut Vec<f32>);
+    /// The size of the fixed action space ([`Game::action_space`]).
+    fn num_actions(&self) -> usize;
+    /// The action of a move legal now (whole-move games), or of a step (step-by-step games,
+    /// which do not check it against a turn: see [`DynSession::step_actions`]).
+    fn action_of(&self, text: &str) -> Result<usize, Error>;
+    /// The legal move (whole-move games) or the step (step-by-step games; `None` for the end of
+    /// a turn) that an action names.
+    fn move_of_action(&self, action: usize) -> Result<Option<String>, Error>;
+    /// The actions of the moves legal now (whole-move games).
+    fn legal_actions(&self) -> Vec<usize>;
+    /// Step-by-step games: the actions legal after `steps` of the turn in progress — its next
+    /// steps, and the end of the turn (the last action) when it may end.
+    fn step_actions(&self, steps: &[String]) -> Result<Vec<usize>, Error>;
     /// Whether the side to move has a move that wins the game at once.
     fn can_win_at_once(&self) -> bool;
     /// A boxed copy.
@@ -216,6 +233,69 @@ impl<G: Game> DynSession for Session<G> {
             clicks: position.move_clicks(mv),
         })
     }
+    fn observation_shape(&self) -> [usize; 3] {
+        G::observation_shape(&self.current().variant())
+    }
+    fn observe(&self, out: &mut Vec<f32>) {
+        let [p, r, c] = DynSession::observation_shape(self);
+        out.clear();
+        out.resize(p * r * c, 0.0);
+        self.current().observe(out);
+    }
+    fn num_actions(&self) -> usize {
+        G::action_space(&self.current().variant())
+    }
+    fn action_of(&self, text: &str) -> Result<usize, Error> {
+        let none = || Error::bad_move(text, format!("{} has no action for it", G::NAME));
+        if G::STEPWISE {
+            return G::action_of_step(text.trim()).ok_or_else(none);
+        }
+        let mv = self.current().parse_move(text)?;
+        self.current().action_of_move(mv).ok_or_else(none)
+    }
+    fn move_of_action(&self, action: usize) -> Result<Option<String>, Error> {
+        let space = DynSession::num_actions(self);
+        if action >= space {
+            return Err(Error::bad_move(
+                &action.to_string(),
+                format!("actions of {} are 0 to {}", G::NAME, space.saturating_sub(1)),
+            ));
+        }
+        if G::STEPWISE {
+            return Ok(G::step_of_action(action));
+        }
+        let mut moves = Vec::new();
+        Session::legal_moves(self, &mut moves);
+        let position = self.current();
+        moves
+            .into_iter()
+            .find(|&mv| position.action_of_move(mv) == Some(action))
+            .map(|mv| Some(position.format_move(mv)))
+            .ok_or_else(|| Error::bad_move(&action.to_string(), "no legal move has this action now"))
+    }
+    fn legal_actions(&self) -> Vec<usize> {
+        let mut moves = Vec::new();
+        Session::legal_moves(self, &mut moves);
+        let position = self.current();
+        let mut actions: Vec<usize> = moves.into_iter().filter_map(|mv| position.action_of_move(mv)).collect();
+        actions.sort_unstable();
+        actions
+    }
+    fn step_actions(&self, steps: &[String]) -> Result<Vec<usize>, Error> {
+        if self.ending().is_some() {
+            return Ok(Vec::new());
+        }
+        let Some(turn) = self.current().partial_turn(steps) else {
+            return Err(Error::Invalid(format!("{} moves are whole moves, not steps", G::NAME)));
+        };
+        let turn = turn?;
+        let mut actions: Vec<usize> = turn.next.iter().filter_map(|n| G::action_of_step(&n.token)).collect();
+        if turn.can_finish && !turn.won {
+            actions.push(DynSession::num_actions(self) - 1);
+        }
+        actions.sort_unstable();
+        Ok(actions)
+    }
     fn clone_box(&self) -> Box<dyn DynSession> {
         Box::new(self.clone())
     }
@@ -261,6 +341,15 @@ pub trait DynGameType: Send + Sync {
         depth: usize,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Vec<(String, u64)>, Error>;
+    /// Exactly `count` random playouts from the start or a position.
+    fn playouts_count(
+        &self,
+        options: &str,
+        position: Option<&str>,
+        seed: u64,
+        ply_cap: u32,
+        count: u64,
+    ) -> Result<PlayoutStats, Error>;
     /// Random playouts for `budget` from the start or a position.
     fn playouts(
         &self,
@@ -370,6 +459,18 @@ impl<G: Game> DynGameType for GameType<G> {
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Vec<(String, u64)>, Error> {
         Ok(perft::divide(&Self::game(options, position)?.0, depth, progress))
+    }
+    fn playouts_count(
+        &self,
+        options: &str,
+        position: Option<&str>,
+        seed: u64,
+        ply_cap: u32,
+        count: u64,
+    ) -> Result<PlayoutStats, Error> {
+        let (game, _) = Self::game(options, position)?;
+        let mut rng = SmallRng::seed_from_u64(seed);
+        Ok(run_playouts_count(&game, &mut rng, ply_cap, count))
     }
     fn playouts(
         &self,

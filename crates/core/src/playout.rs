@@ -64,6 +64,24 @@ impl PlayoutStats {
 
 /// Runs random playouts from `start` for at least `budget` (checked between playouts).
 pub fn run_playouts<G: Game, R: Rng>(start: &G, rng: &mut R, ply_cap: u32, budget: Duration) -> PlayoutStats {
+    run_playouts_until(start, rng, ply_cap, |stats| stats.elapsed >= budget)
+}
+
+/// Runs exactly `count` random playouts from `start`.
+pub fn run_playouts_count<G: Game, R: Rng>(start: &G, rng: &mut R, ply_cap: u32, count: u64) -> PlayoutStats {
+    if count == 0 {
+        return PlayoutStats::default();
+    }
+    run_playouts_until(start, rng, ply_cap, |stats| stats.games >= count)
+}
+
+/// Runs random playouts until `done` says so (asked after each one).
+fn run_playouts_until<G: Game, R: Rng>(
+    start: &G,
+    rng: &mut R,
+    ply_cap: u32,
+    done: impl Fn(&PlayoutStats) -> bool,
+) -> PlayoutStats {
     let mut stats = PlayoutStats::default();
     let mut buffer = Vec::with_capacity(256);
     let began = Instant::now();
@@ -79,7 +97,7 @@ pub fn run_playouts<G: Game, R: Rng>(start: &G, rng: &mut R, ply_cap: u32, budge
             None => stats.capped += 1,
         }
         stats.elapsed = began.elapsed();
-        if stats.elapsed >= budget {
+        if done(&stats) {
             return stats;
         }
     }

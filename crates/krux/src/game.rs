@@ -46,6 +46,26 @@ impl Game for Krux {
         self.picture(flipped)
     }
 
+    fn observation_shape(_: &NoVariant) -> [usize; 3] {
+        crate::encoding::SHAPE
+    }
+
+    fn observe(&self, out: &mut [f32]) {
+        self.write_planes(out);
+    }
+
+    fn action_space(_: &NoVariant) -> usize {
+        crate::encoding::ACTIONS
+    }
+
+    fn action_of_step(step: &str) -> Option<usize> {
+        crate::encoding::action_of_step(step)
+    }
+
+    fn step_of_action(action: usize) -> Option<String> {
+        crate::encoding::step_of_action(action)
+    }
+
     fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
         crate::stepwise::ending_story(self, last)
     }

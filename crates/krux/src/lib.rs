@@ -12,6 +12,7 @@
 
 mod canonical;
 mod drawing;
+mod encoding;
 mod eval;
 mod game;
 mod krux_move;

@@ -158,6 +158,22 @@ impl Game for Villawar {
         self.picture(flipped)
     }
 
+    fn observation_shape(variant: &VillawarVariant) -> [usize; 3] {
+        crate::encoding::shape(variant.size)
+    }
+
+    fn observe(&self, out: &mut [f32]) {
+        self.write_planes(out);
+    }
+
+    fn action_space(variant: &VillawarVariant) -> usize {
+        crate::encoding::actions(variant.size)
+    }
+
+    fn action_of_move(&self, mv: Move) -> Option<usize> {
+        Some(self.action(mv))
+    }
+
     fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
         self.tell_ending(last)
     }

@@ -36,6 +36,7 @@ mod board;
 mod diagram;
 mod direction;
 mod drawing;
+mod encoding;
 mod eval;
 mod fill;
 mod game;

@@ -9,6 +9,7 @@ mod apply;
 mod cell;
 mod diagram;
 mod drawing;
+mod encoding;
 mod eval;
 mod game;
 mod levels;

@@ -1,0 +1,52 @@
+//! Attraction for machine learning: the position as planes and every move as one action index.
+//!
+//! Observation: 3 planes × 8 ranks (row 0 = rank 1) × 8 files (column 0 = file a). Plane 0:
+//! Violet's stones; 1: Red's; 2: all ones when Violet is to move. Actions: `(from × 64 + to) ×
+//! 5 + p`, with `p` = 0 for no push, 1–4 for a push one point up (towards rank 8), right, down,
+//! left of `to`; the pass is the last action, 64 × 64 × 5.
+
+use crate::square::squares;
+use crate::{Attraction, Move};
+use arbiter_core::{Game, Player};
+
+/// The observation's shape.
+pub(crate) const SHAPE: [usize; 3] = [3, 8, 8];
+/// The pass's action, the last of the space.
+pub(crate) const PASS: usize = 64 * 64 * 5;
+/// The size of the action space.
+pub(crate) const ACTIONS: usize = PASS + 1;
+
+/// Where a push sends the stone relative to `to`, in the order of the push codes 1–4.
+const PUSHES: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
+impl Attraction {
+    /// Writes the planes (see the module's doc); `out` holds `3 × 8 × 8` values.
+    pub(crate) fn write_planes(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        for (plane, player) in Player::BOTH.into_iter().enumerate() {
+            for square in squares(self.board().stones(player)) {
+                out[plane * 64 + square.index()] = 1.0;
+            }
+        }
+        if self.to_move() == Player::First {
+            out[128..192].fill(1.0);
+        }
+    }
+}
+
+/// The action index of a move.
+pub(crate) fn action(mv: Move) -> usize {
+    match mv {
+        Move::Pass => PASS,
+        Move::Orbit { from, to, push } => {
+            let code = push.map_or(0, |p| {
+                let d = (p.file() as i8 - to.file() as i8, p.rank() as i8 - to.rank() as i8);
+                1 + PUSHES
+                    .iter()
+                    .position(|&x| x == d)
+                    .expect("a push moves one point orthogonally")
+            });
+            (from.index() * 64 + to.index()) * 5 + code
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! The machine-learning view of every game, through the registry the bindings use: observations
+//! have their shape and hold 0/1 values; every legal move has its own action, inside the space,
+//! which names it back; step-by-step games play whole turns through step actions.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashSet;
+
+const SPECS: [&str; 6] = [
+    "void",
+    "krux",
+    "attraction",
+    "villawar:size=6",
+    "villawar",
+    "villawar:size=10",
+];
+
+#[test]
+fn observations_have_their_shape_and_moves_their_own_actions() {
+    let registry = arbiter_games::registry();
+    for spec in SPECS {
+        let (game, options) = registry.parse_spec(spec).unwrap();
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut observation = Vec::new();
+        for _game in 0..4 {
+            let mut s = game.new_session(options, None).unwrap();
+            let space = s.num_actions();
+            assert!(space > 1, "{spec}");
+            for _ply in 0..60 {
+                let [p, r, c] = s.observation_shape();
+                s.observe(&mut observation);
+                assert_eq!(observation.len(), p * r * c, "{spec}");
+                assert!(observation.iter().all(|&v| v == 0.0 || v == 1.0), "{spec}");
+                assert!(observation.contains(&1.0), "{spec}: pieces are seen");
+                if s.ending().is_some() {
+                    break;
+                }
+                if s.is_stepwise() {
+                    // A random turn, step by step, through actions only.
+                    let mut steps: Vec<String> = Vec::new();
+                    loop {
+                        let actions = s.step_actions(&steps).unwrap();
+                        assert!(!actions.is_empty(), "{spec}: a turn can always go on or end");
+                        assert!(actions.iter().all(|&a| a < space));
+                        let action = actions[rng.random_range(0..actions.len())];
+                        match s.move_of_action(action).unwrap() {
+                            None => {
+                                assert_eq!(action, space - 1, "{spec}: the end of a turn is the last action");
+                                break;
+                            }
+                            Some(step) => {
+                                assert_eq!(s.action_of(&step).unwrap(), action, "{spec}: {step}");
+                                steps.push(step);
+                                if s.partial_turn(&steps).unwrap().unwrap().won {
+                                    break;
+                                }
+                            }
+                        }
+                        assert!(steps.len() <= 16, "{spec}: turns are short");
+                    }
+                    let turn = if steps.is_empty() {
+                        "-".to_string()
+                    } else {
+                        steps.join(",")
+                    };
+                    s.play(&turn).unwrap_or_else(|e| panic!("{spec}: {turn}: {e}"));
+                } else {
+                    let moves = s.legal_moves();
+                    let actions = s.legal_actions();
+                    assert_eq!(actions.len(), moves.len(), "{spec}: one action per move");
+                    assert_eq!(
+                        actions.iter().copied().collect::<HashSet<_>>().len(),
+                        moves.len(),
+                        "{spec}"
+                    );
+                    for mv in &moves {
+                        let action = s.action_of(mv).unwrap();
+                        assert!(action < space, "{spec}: {mv}");
+                        assert_eq!(
+                            s.move_of_action(action).unwrap().as_deref(),
+                            Some(mv.as_str()),
+                            "{spec}"
+                        );
+                    }
+                    let mv = &moves[rng.random_range(0..moves.len())];
+                    s.play(mv).unwrap();
+                }
+            }
+        }
+        // Actions outside the space, or naming no legal move, are refused with a reason.
+        let s = game.new_session(options, None).unwrap();
+        assert!(s.move_of_action(s.num_actions()).is_err(), "{spec}");
+        if !s.is_stepwise() {
+            let unused = (0..s.num_actions()).find(|a| !s.legal_actions().contains(a)).unwrap();
+            assert!(s.move_of_action(unused).is_err(), "{spec}");
+        }
+    }
+}
+
+#[test]
+fn planes_put_pieces_where_they_stand() {
+    let registry = arbiter_games::registry();
+    // Void: Black's flagship on e1 (orbit 1, sector e) is plane 0, row 0, column 4.
+    let (void, _) = registry.parse_spec("void").unwrap();
+    let s = void.new_session("", Some("F17/5X12/18/18/4f13 b 0")).unwrap();
+    let mut out = Vec::new();
+    s.observe(&mut out);
+    assert_eq!(out[4], 1.0);
+    assert_eq!(
+        out.iter().take(4 * 90).filter(|&&v| v == 1.0).count(),
+        1,
+        "one black piece"
+    );
+    assert_eq!(out[8 * 90], 1.0, "Black to move");
+    // Krux: piece 1 on a1 (index 0) in plane 0; the hole d4 (index 24) in plane 11.
+    let (krux, _) = registry.parse_spec("krux").unwrap();
+    let s = krux.new_session("", None).unwrap();
+    s.observe(&mut out);
+    assert_eq!(out[0], 1.0);
+    assert_eq!(out[11 * 49 + 24], 1.0);
+    assert_eq!(s.action_of("@p").unwrap(), 2);
+    assert_eq!(s.action_of("a2").unwrap(), 3 + 7);
+    assert_eq!(s.move_of_action(346).unwrap(), None, "the end of a turn");
+}

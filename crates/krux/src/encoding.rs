@@ -1,0 +1,79 @@
+//! Krux for machine learning: the position as planes, and a turn as a sequence of step actions.
+//!
+//! Observation: 12 planes × 7 × 7 (row 0 = rank 1, column 0 = file a). Planes 0–5: piece 1 to 6
+//! (a one on its square; a piece in the hole on d4); 6–8: the squares of pieces wearing the blue,
+//! green, pink ring; 9: White's pieces; 10: the piece to move; 11: the hole.
+//!
+//! Actions are **steps**, not whole turns: a Krux turn is up to 8 steps in any order, and one
+//! position has up to ~5,000 distinct turns out of ~200,000 step sequences, with no small fixed
+//! numbering of whole turns (a turn is the end square of every piece it moves, plus the ring).
+//! The 347 step actions are: 0–2 the rings `@b @g @p`; 3 + square a step; then for `R`, `A`, `P`,
+//! `D`, `J`, `X` in that order 49 actions each (the action on that square); 346 ends the turn.
+//! A turn is the steps of one player in a row, ended by 346 or by a step that wins.
+
+use crate::piece::{Piece, Ring};
+use crate::square::{Square, SIZE, SQUARES};
+use crate::state::Krux;
+use crate::token::Token;
+
+/// Planes of the observation.
+pub(crate) const PLANES: usize = 12;
+/// The observation's shape.
+pub(crate) const SHAPE: [usize; 3] = [PLANES, SIZE, SIZE];
+/// The action that ends a turn, the last of the space.
+pub(crate) const END: usize = 3 + 7 * SQUARES;
+/// The size of the action space.
+pub(crate) const ACTIONS: usize = END + 1;
+
+/// The action letters in the order of their blocks.
+const ACTION_LETTERS: [char; 6] = ['R', 'A', 'P', 'D', 'J', 'X'];
+
+impl Krux {
+    /// Writes the planes (see the module's doc); `out` holds `12 × 7 × 7` values.
+    pub(crate) fn write_planes(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        let mut set = |plane: usize, square: Square| out[plane * SQUARES + square.index()] = 1.0;
+        for piece in Piece::all() {
+            let square = self.square(piece);
+            set(piece.index(), square);
+            if let Some(ring) = self.ring(piece) {
+                set(6 + Ring::ALL.iter().position(|&r| r == ring).expect("a ring"), square);
+            }
+            if piece.owner() == arbiter_core::Player::First {
+                set(9, square);
+            }
+        }
+        set(10, self.square(self.piece_to_move()));
+        set(11, Square::HOLE);
+    }
+}
+
+/// The action of a step in notation.
+pub(crate) fn action_of_step(text: &str) -> Option<usize> {
+    Some(match Token::parse(text).ok()? {
+        Token::Ring(r) => Ring::ALL.iter().position(|&x| x == r)?,
+        Token::Step(s) => 3 + s.index(),
+        Token::Repel(s) => 3 + SQUARES + s.index(),
+        Token::Attract(s) => 3 + 2 * SQUARES + s.index(),
+        Token::PickUp(s) => 3 + 3 * SQUARES + s.index(),
+        Token::Drop(s) => 3 + 4 * SQUARES + s.index(),
+        Token::Jump(s) => 3 + 5 * SQUARES + s.index(),
+        Token::Switch(s) => 3 + 6 * SQUARES + s.index(),
+    })
+}
+
+/// The step of an action, in notation; `None` for the end of a turn or past the space.
+pub(crate) fn step_of_action(action: usize) -> Option<String> {
+    if action < 3 {
+        return Some(format!("@{}", Ring::ALL[action].letter()));
+    }
+    if action >= END {
+        return None;
+    }
+    let (block, square) = ((action - 3) / SQUARES, (action - 3) % SQUARES);
+    let square = Square::from_index(square)?;
+    Some(match block {
+        0 => square.to_string(),
+        b => format!("{}{square}", ACTION_LETTERS[b - 1]),
+    })
+}

@@ -1,0 +1,52 @@
+//! Villawar for machine learning: the position as planes and every jump as one action index.
+//!
+//! Observation: 5 planes × N ranks (row 0 = rank 1) × N files (column 0 = file a). Planes 0–1:
+//! White's villagers and warriors; 2–3: Black's; 4: all ones when White is to move. Actions:
+//! `from × N² + to` (a jump is told by its two squares); the pass is the last action, N⁴.
+
+use crate::piece::{Kind, Piece, BLACK, WHITE};
+use crate::{Move, Size, Square, Villawar};
+use arbiter_core::Game;
+
+/// The observation's shape for a board size.
+pub(crate) fn shape(size: Size) -> [usize; 3] {
+    [5, size.n(), size.n()]
+}
+
+/// The size of the action space for a board size: every (from, to) pair and the pass.
+pub(crate) fn actions(size: Size) -> usize {
+    size.n().pow(4) + 1
+}
+
+impl Villawar {
+    /// Writes the planes (see the module's doc); `out` holds `5 × N × N` values.
+    pub(crate) fn write_planes(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        let size = self.size();
+        let area = size.n() * size.n();
+        let planes = [
+            Piece::new(WHITE, Kind::Villager),
+            Piece::new(WHITE, Kind::Warrior),
+            Piece::new(BLACK, Kind::Villager),
+            Piece::new(BLACK, Kind::Warrior),
+        ];
+        for index in 0..area {
+            if let Some(piece) = self.piece_at(Square::from_index(index)) {
+                let plane = planes.iter().position(|&p| p == piece).expect("a piece");
+                out[plane * area + index] = 1.0;
+            }
+        }
+        if self.to_move() == WHITE {
+            out[4 * area..5 * area].fill(1.0);
+        }
+    }
+
+    /// The action index of a jump.
+    pub(crate) fn action(&self, mv: Move) -> usize {
+        let area = self.size().n() * self.size().n();
+        match (mv.from(), mv.to()) {
+            (Some(from), Some(to)) => from.index() * area + to.index(),
+            _ => area * area,
+        }
+    }
+}
