@@ -5,31 +5,43 @@ import { el, clear, drawShape, reducedMotion } from './svg.js';
 /** How long a move slides, in milliseconds. */
 export const MOVE_MS = 250;
 
-// How each mark is drawn: over the cell's area, as a dot at its centre, as a small square, or (every other
-// mark) as a ring round the cell's centre. Sizes are fractions of the diagram's `unit` (one cell).
-const AREA_UNDER = new Set(['last', 'selected', 'active', 'choose']);
-const AREA_OVER = new Set(['hint', 'decisive']);
-const DOT = new Set(['dest', 'step']);
-const SMALL_DOT = new Set(['path']);
-const SQUARE = new Set(['drop']);
-const SMALL_RING = new Set(['jump']);
-// Actions on a piece: a frame round the cell and a badge in a corner of its own, so that several
-// actions on one cell stay apart and none is confused with the round pieces.
-const CORNER = { repel: [-1, -1], attract: [1, -1], pickup: [-1, 1], switch: [1, 1] };
+// How each mark is drawn on a cell. A game's own marks come with their style in its legend
+// (`diagram.legend[i].style`); these are the app's own marks, the same in every game.
+const APP_MARKS = {
+  last: 'area',
+  selected: 'area',
+  active: 'area',
+  choose: 'area',
+  hint: 'area-over',
+  decisive: 'area-over',
+  dest: 'dot',
+  path: 'small-dot',
+  target: 'ring',
+  fall: 'ring',
+};
+// Corner styles: a frame round the cell and a badge in that corner, so that several actions on one
+// cell stay apart and none is confused with the round pieces.
+const CORNERS = { 'corner-nw': [-1, -1], 'corner-ne': [1, -1], 'corner-sw': [-1, 1], 'corner-se': [1, 1] };
 
-/** Is this mark drawn over the whole cell? */
-export function isAreaMark(mark) {
-  return AREA_UNDER.has(mark) || AREA_OVER.has(mark);
+/** The style of a mark: the diagram's legend says it for the game's marks, the app for its own. */
+export function markStyle(diagram, mark) {
+  const entry = ((diagram && diagram.legend) || []).find((e) => e.mark === mark);
+  return (entry && entry.style) || APP_MARKS[mark] || 'ring';
+}
+
+/** Is this style drawn over the whole cell? */
+function isArea(style) {
+  return style === 'area' || style === 'area-over';
 }
 
 /**
- * Draws mark `mark` for a cell centred on (x, y) of size `unit` into `parent`; `shape` is the cell's area
- * (a Diagram shape; a square when absent). Returns the element.
+ * Draws mark `mark` in style `style` for a cell centred on (x, y) of size `unit` into `parent`; `shape` is
+ * the cell's area (a Diagram shape; a square when absent). Returns the element.
  */
-export function drawMark(parent, mark, { x = 0, y = 0, unit = 100, shape = null, cell = null } = {}) {
+export function drawMark(parent, mark, { style = 'ring', x = 0, y = 0, unit = 100, shape = null, cell = null } = {}) {
   const cls = `mark mark-${mark}`;
   const data = cell ? { 'data-mark-cell': cell } : {};
-  if (isAreaMark(mark)) {
+  if (isArea(style)) {
     if (shape) return drawShape(shape, parent, { class: cls, ...data });
     const s = unit * 0.96;
     return el(
@@ -38,15 +50,15 @@ export function drawMark(parent, mark, { x = 0, y = 0, unit = 100, shape = null,
       parent,
     );
   }
-  if (DOT.has(mark)) return el('circle', { cx: x, cy: y, r: unit * 0.16, class: cls, ...data }, parent);
-  if (SMALL_DOT.has(mark)) return el('circle', { cx: x, cy: y, r: unit * 0.08, class: cls, ...data }, parent);
-  if (SQUARE.has(mark)) {
+  if (style === 'dot') return el('circle', { cx: x, cy: y, r: unit * 0.16, class: cls, ...data }, parent);
+  if (style === 'small-dot') return el('circle', { cx: x, cy: y, r: unit * 0.08, class: cls, ...data }, parent);
+  if (style === 'square') {
     const s = unit * 0.34;
     return el('rect', { x: x - s / 2, y: y - s / 2, width: s, height: s, class: cls, ...data }, parent);
   }
-  if (SMALL_RING.has(mark)) return el('circle', { cx: x, cy: y, r: unit * 0.22, class: cls, ...data }, parent);
-  if (CORNER[mark]) {
-    const [dx, dy] = CORNER[mark];
+  if (style === 'small-ring') return el('circle', { cx: x, cy: y, r: unit * 0.22, class: cls, ...data }, parent);
+  if (CORNERS[style]) {
+    const [dx, dy] = CORNERS[style];
     const g = el('g', { class: `${cls} mark-action`, ...data }, parent);
     const s = unit * 0.92;
     el('rect', { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: unit * 0.08, class: 'mark-frame' }, g);
@@ -106,8 +118,8 @@ export function glyphPicture(diagram, glyph, size = 36) {
   return svg;
 }
 
-/** A small SVG picture of a mark on a plain cell (for the legend). */
-export function markPicture(mark, size = 22) {
+/** A small SVG picture of a mark, drawn in `style`, on a plain cell (for the legend). */
+export function markPicture(mark, style, size = 22) {
   const svg = el('svg', {
     class: 'mark-picture',
     viewBox: '-50 -50 100 100',
@@ -117,7 +129,7 @@ export function markPicture(mark, size = 22) {
   });
   el('rect', { x: -48, y: -48, width: 96, height: 96, rx: 10, class: 'swatch-cell' }, svg);
   if (mark === 'arrow') drawArrow(svg, [-60, 40], [40, -40], 100, 'mark-hint');
-  else drawMark(svg, mark, { unit: 100 });
+  else drawMark(svg, mark, { style, unit: 100 });
   return svg;
 }
 
@@ -327,8 +339,9 @@ export class Board {
   mark(cell, mark, { hover = false } = {}) {
     const c = this.cells.get(cell);
     if (!c) return null;
-    const layer = hover ? this.layers.hover : AREA_UNDER.has(mark) ? this.layers.under : this.layers.over;
-    return drawMark(layer, mark, { x: c.center[0], y: c.center[1], unit: this.unit, shape: c.shape, cell });
+    const style = markStyle(this.diagram, mark);
+    const layer = hover ? this.layers.hover : style === 'area' ? this.layers.under : this.layers.over;
+    return drawMark(layer, mark, { style, x: c.center[0], y: c.center[1], unit: this.unit, shape: c.shape, cell });
   }
 
   /** Draws an arrow between two cells' centres. */

@@ -177,7 +177,13 @@ export async function renderLearn(main, game) {
       L.busy = false;
       showCounter();
       next.textContent = '';
-      fill(sayBox, h('p', {}, `That is the whole tutorial. You know enough to play ${title}.`));
+      const ending = L.diagram && L.diagram.ending;
+      fill(
+        sayBox,
+        ending ? h('p', { class: 'learn-ending', id: 'learn-ending' }, ending.text) : null,
+        h('p', {}, `That is the whole tutorial. You know enough to play ${title}.`),
+      );
+      if (ending) for (const c of ending.cells || []) board.mark(c, 'decisive');
       finish.className = 'learn-finish';
       fill(
         finish,

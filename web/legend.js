@@ -1,6 +1,6 @@
 // The legend (every mark the board can show) and the piece key (every kind of piece), both from the Diagram.
 import { h } from './svg.js';
-import { markPicture, glyphPicture } from './board.js';
+import { markPicture, markStyle, glyphPicture } from './board.js';
 
 /**
  * The legend: `diagram.legend` plus `extra` entries ({mark, text}) not in it already. Each item carries
@@ -13,7 +13,12 @@ export function legendBox(diagram, extra = []) {
     'ul',
     { class: 'legend', 'aria-label': 'What the marks mean' },
     items.map((item) =>
-      h('li', { class: 'legend-item', 'data-mark': item.mark }, markPicture(item.mark), h('span', {}, item.text)),
+      h(
+        'li',
+        { class: 'legend-item', 'data-mark': item.mark },
+        markPicture(item.mark, item.style || markStyle(diagram, item.mark)),
+        h('span', {}, item.text),
+      ),
     ),
   );
 }

@@ -104,11 +104,11 @@ export async function renderGame(main, id) {
     return list.sort((a, b) => a - b);
   };
 
-  /** A small picture of a side's piece (the first of its kind in the piece key), for the players list. */
+  /** A small picture of a side's piece (its first on the board, else in the piece key), for the players list. */
   G.sideGlyph = (i) => {
     const d = S.diagram;
-    const entry = d && (d.key || []).find((k) => k.side === i);
-    if (entry && d.glyphs[entry.glyph]) return h('span', { class: 'side-glyph' }, glyphPicture(d, entry.glyph, 26));
+    const piece = d && [...(d.pieces || []), ...(d.key || [])].find((p) => p.side === i);
+    if (piece && d.glyphs[piece.glyph]) return h('span', { class: 'side-glyph' }, glyphPicture(d, piece.glyph, 26));
     return h('span', { class: `side-chip side-${i}` });
   };
 
@@ -262,7 +262,10 @@ export async function renderGame(main, id) {
       if (hi.from) cells.add(hi.from);
       if (hi.to) cells.add(hi.to);
       for (const c of cells) board.mark(c, 'hint');
-      if (hi.from && hi.to) board.arrow(hi.from, hi.to, 'mark-hint');
+      // A turn built step by step is shown by its squares: an arrow from start to end could cut
+      // across squares the turn never visits.
+      const stepwise = (S.hint.clicks || []).some((c) => c.token);
+      if (hi.from && hi.to && !stepwise) board.arrow(hi.from, hi.to, 'mark-hint');
     }
     if (live) G.input.marks(board);
     board.setHits(live ? (cell) => G.input.hitClasses(cell) : null);

@@ -3,7 +3,7 @@
 // with "End turn", or by itself once it has won.
 import { h, cap } from '../svg.js';
 import { api } from '../api.js';
-import { markPicture } from '../board.js';
+import { markPicture, markStyle } from '../board.js';
 import { myTurn } from './state.js';
 
 export function createStepInput(G) {
@@ -74,7 +74,7 @@ export function createStepInput(G) {
     h(
       'button',
       { class: cls, 'data-token': n.token, title: n.label, onclick: () => push(n.token) },
-      n.mark && n.cell ? markPicture(n.mark, 18) : null,
+      n.mark && n.cell ? markPicture(n.mark, markStyle(S.diagram, n.mark), 18) : null,
       n.label,
     );
 

@@ -64,19 +64,19 @@ impl Attraction {
             pieces,
             key,
             legend: vec![
-                LegendEntry::new("selected", "selected stone"),
-                LegendEntry::new("dest", "can move here"),
-                LegendEntry::new("target", "push: where the pushed stone lands"),
-                LegendEntry::new("orbit", "orbit of the stone under the mouse"),
-                LegendEntry::new("last", "last move"),
-                LegendEntry::new("hint", "the engine's suggestion"),
+                LegendEntry::new("selected", "area", "selected stone"),
+                LegendEntry::new("dest", "dot", "can move here"),
+                LegendEntry::new("target", "ring", "push: where the pushed stone lands"),
+                LegendEntry::new("orbit", "ring", "orbit of the stone under the mouse"),
+                LegendEntry::new("last", "area", "last move"),
+                LegendEntry::new("hint", "area-over", "the engine's suggestion"),
             ],
         }
     }
 
     /// What the board shows at the end (see [`Game::ending_story`]).
     pub(crate) fn tell_ending(&self, _last: Option<(&Attraction, Move)>) -> Option<Story> {
-        let Some(winner) = Player::BOTH.into_iter().find(|&p| self.board().goal_reached(p)) else {
+        let Some(winner) = self.outcome().and_then(|o| o.winner()) else {
             return Some(Story::new("Both sides passed in a row: a draw.", Vec::new()));
         };
         let row = Board::goal_row(winner);

@@ -4,7 +4,7 @@ use crate::Error;
 
 /// The fields of a position string `board mover passes` (the pass count may be left out).
 ///
-/// The shared conventions (`rules/README.md`) allow exactly single spaces between fields and
+/// The conventions shared by every game allow exactly single spaces between fields and
 /// nothing before or after; every game with a pass count splits its positions here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PositionFields<'a> {

@@ -51,7 +51,7 @@ impl Game for Climb {
                 label: "C".into(),
             }],
             key: Vec::new(),
-            legend: vec![LegendEntry::new("last", "last move")],
+            legend: vec![LegendEntry::new("last", "area", "last move")],
         }
     }
     fn ending_story(&self, last: Option<(&Self, Step)>) -> Option<Story> {

@@ -86,3 +86,57 @@ fn history_endings_are_told_the_same_way_in_every_game() {
         assert!(text.ends_with("wins.") && text.contains("resigned"), "{name}: {text}");
     }
 }
+
+#[test]
+fn krux_drops_and_jumps_into_the_hole_are_told_as_such() {
+    // White's carrier 1 on d3 picks up Black's 2 from c3 and drops it into the hole.
+    let mut s = session("krux", ".....46/......./......./...*.../..21b.../......./35..... 1");
+    s.play("Pc3,Dd4").unwrap();
+    assert_eq!(
+        told(s.as_ref()).0,
+        "White's piece 1 dropped Black's piece 2 into the hole. White wins."
+    );
+    // White's jumper 1 lands on d6, next to Black's 2 on d5, which is pushed into the hole.
+    let mut s = session("krux", ".....46/1g....../...2.../...*.../......./......./35..... 1");
+    s.play("Jd6").unwrap();
+    assert_eq!(
+        told(s.as_ref()).0,
+        "White's piece 1 jumped beside and pushed Black's piece 2 into the hole. White wins."
+    );
+}
+
+#[test]
+fn draws_shown_by_the_board_say_why() {
+    let draw = |spec: &str, position: &str| told(session(spec, position).as_ref()).0;
+    assert_eq!(
+        draw("void", "F17/18/18/18/4f13 b 0"),
+        "Only the two flagships are left: a draw."
+    );
+    assert_eq!(
+        draw("void", "F17/5X12/18/18/4f13 b 2"),
+        "Neither side could move: both passed, a draw."
+    );
+    assert_eq!(
+        draw("attraction", "rrrrrrrr/8/8/8/8/8/8/vvvvvvvv v 2"),
+        "Both sides passed in a row: a draw."
+    );
+    assert_eq!(
+        draw("villawar", "8/1w6/8/3v4/3V4/8/1W6/8 w 2"),
+        "Both sides passed with the same villagers and warriors on every row: a draw."
+    );
+    // Villagers level everywhere: the warriors decide, and the text says so.
+    let s = session("villawar", "W7/8/8/V7/7v/8/wwwwwww1/8 b 2");
+    assert_eq!(
+        told(s.as_ref()).0,
+        "Both sides passed. Counting warriors from the far row down, White has 1 warrior on its row 8 to \
+         Black's 0 (every row of villagers was level). White wins."
+    );
+}
+
+#[test]
+fn attraction_names_the_winner_the_rules_give() {
+    // Both goals filled, Violet to move: Red has just moved, so Red's goal counts first.
+    let s = session("attraction", "vvvvvvvv/8/8/8/8/8/8/rrrrrrrr v 0");
+    let (text, _) = told(s.as_ref());
+    assert_eq!(text, "Red filled Violet's start row (rank 1). Red wins.");
+}

@@ -80,17 +80,17 @@ fn key() -> Vec<KeyEntry> {
 /// Every mark a Krux board shows, for the legend.
 pub(crate) fn legend() -> Vec<LegendEntry> {
     vec![
-        LegendEntry::new("active", "the piece whose turn it is"),
-        LegendEntry::new("step", "step here"),
-        LegendEntry::new("jump", "jump here"),
-        LegendEntry::new("repel", "repel (push away)"),
-        LegendEntry::new("attract", "attract (pull closer)"),
-        LegendEntry::new("pickup", "pick up"),
-        LegendEntry::new("drop", "drop the carried piece"),
-        LegendEntry::new("switch", "switch places"),
-        LegendEntry::new("last", "last turn"),
-        LegendEntry::new("fall", "falls into the hole"),
-        LegendEntry::new("hint", "the engine's suggestion"),
+        LegendEntry::new("active", "area", "the piece whose turn it is"),
+        LegendEntry::new("step", "dot", "step here"),
+        LegendEntry::new("jump", "small-ring", "jump here"),
+        LegendEntry::new("repel", "corner-nw", "repel (push away)"),
+        LegendEntry::new("attract", "corner-ne", "attract (pull closer)"),
+        LegendEntry::new("pickup", "corner-sw", "pick up"),
+        LegendEntry::new("drop", "square", "drop the carried piece"),
+        LegendEntry::new("switch", "corner-se", "switch places"),
+        LegendEntry::new("selected", "area", "several steps here: choose one in the panel"),
+        LegendEntry::new("last", "area", "last turn"),
+        LegendEntry::new("hint", "area-over", "the engine's suggestion"),
     ]
 }
 

@@ -602,9 +602,11 @@ async fn rules_pages_and_unknown_pages() {
     assert_eq!((status, code(&err)), (404, "not_found"));
     // An unknown page is the app's page with 404 (the app says "Page not found"); a missing file
     // or API path is a JSON error.
-    let response = t.client.get(t.url("/no/such/page")).send().await.unwrap();
-    assert_eq!(response.status(), 404);
-    assert!(response.text().await.unwrap().contains("<main id=\"app\""));
+    for page in ["/no/such/page", "/rules/chess", "/learn/chess"] {
+        let response = t.client.get(t.url(page)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{page}");
+        assert!(response.text().await.unwrap().contains("<main id=\"app\""), "{page}");
+    }
     for path in ["/static/nothing.js", "/api/nothing"] {
         let (status, err) = t.get(path).await;
         assert_eq!((status, code(&err)), (404, "not_found"), "{path}: {err}");

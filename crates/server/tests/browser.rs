@@ -184,6 +184,20 @@ async fn click_move_by_its_clicks(b: &Browser, t: &TestServer, spec: &str, posit
     }
 }
 
+/// At `width`×`height`, the page does not scroll sideways (checked after the layout settles).
+async fn fits_width(b: &Browser, width: u32, height: u32, what: &str) {
+    b.set_size(width, height).await;
+    b.wait_for(&format!("Math.abs(window.innerWidth - {width}) < 20"), "the new width")
+        .await;
+    let overflow = b
+        .eval("return document.documentElement.scrollWidth - window.innerWidth")
+        .await;
+    assert!(
+        overflow.as_f64().unwrap() <= 1.0,
+        "{what} at {width}×{height}: the page scrolls sideways by {overflow}px"
+    );
+}
+
 async fn game_over(b: &Browser) -> bool {
     !b.eval("return window.arbiter.view.ending").await.is_null()
 }
@@ -609,16 +623,37 @@ async fn krux_panel_hint_and_review() {
         "legal steps listed",
     )
     .await;
+    let viewport = b.eval("return window.innerHeight").await.as_f64().unwrap();
     let list = b.rect("#move-list").await.expect("move list");
     assert!(list[3] > 60.0, "the move list is squeezed to {}px", list[3]);
-    assert!(list[1] + 60.0 < 800.0, "the move list is out of sight at {}px", list[1]);
+    assert!(
+        list[1] + 60.0 < viewport,
+        "the move list is out of sight at {}px (viewport {viewport}px)",
+        list[1]
+    );
     b.screenshot(&artifact("krux-panel-1280.png")).await;
+    // The same on a large screen, where the move list has a column of its own.
+    fits_width(&b, 1920, 1080, "the Krux game page").await;
+    let viewport = b.eval("return window.innerHeight").await.as_f64().unwrap();
+    let list = b.rect("#move-list").await.expect("move list");
+    assert!(
+        list[3] > 60.0 && list[1] + 60.0 < viewport,
+        "the move list at 1920×1080: {list:?}"
+    );
+    b.screenshot(&artifact("krux-panel-1920.png")).await;
+    b.set_size(1280, 800).await;
 
     // The hint: drawn on the board, then played.
     b.click_css("#reset-turn").await;
     b.click_css("#hint").await;
     b.wait_for("document.querySelector('#board .mark-hint')", "the hint on the board")
         .await;
+    assert_eq!(
+        b.eval("return !!document.querySelector('#board .arrow.mark-hint')")
+            .await,
+        json!(false),
+        "a Krux turn is hinted by its squares, not by an arrow across the board"
+    );
     b.screenshot(&artifact("krux-hint.png")).await;
     b.click_css("#play-hint").await;
     wait_ply(&b, 3).await;
@@ -762,6 +797,11 @@ async fn rules_pages_tutorials_and_unknown_pages() {
         .await;
         b.screenshot(&artifact(&format!("rules-{game}.png"))).await;
         docs_copy(&artifact(&format!("rules-{game}.png")), &format!("rules-{game}.png"));
+        // On a phone the rules read in one column, tables and position strings included.
+        fits_width(&b, 390, 844, &format!("/rules/{game}")).await;
+        b.screenshot(&artifact(&format!("rules-{game}-phone.png"))).await;
+        fits_width(&b, 1920, 1080, &format!("/rules/{game}")).await;
+        b.set_size(1280, 800).await;
         b.click_css(&format!("{figure} .play-example")).await;
         let after: String = match example["after"].as_str() {
             Some(a) => a.to_string(),
@@ -800,6 +840,8 @@ async fn rules_pages_tutorials_and_unknown_pages() {
             "the reader's first step",
         )
         .await;
+        fits_width(&b, 390, 844, &format!("/learn/{game}")).await;
+        b.set_size(1280, 800).await;
         // A wrong click is answered kindly, and changes nothing.
         let expected = b.eval("return window.arbiterLearn.clicks[0].cell").await;
         let wrong = b

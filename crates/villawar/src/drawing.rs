@@ -93,12 +93,12 @@ impl Villawar {
             pieces,
             key,
             legend: vec![
-                LegendEntry::new("selected", "selected piece"),
-                LegendEntry::new("dest", "can jump here"),
-                LegendEntry::new("convert", "will become a warrior"),
-                LegendEntry::new("fall", "removed or captured"),
-                LegendEntry::new("last", "last move"),
-                LegendEntry::new("hint", "the engine's suggestion"),
+                LegendEntry::new("selected", "area", "selected piece"),
+                LegendEntry::new("dest", "dot", "can jump here"),
+                LegendEntry::new("convert", "ring", "will become a warrior"),
+                LegendEntry::new("fall", "ring", "removed or captured"),
+                LegendEntry::new("last", "area", "last move"),
+                LegendEntry::new("hint", "area-over", "the engine's suggestion"),
             ],
         }
     }
@@ -137,10 +137,15 @@ impl Villawar {
                         format!("{}s", kind.word())
                     }
                 };
-                let before = if row == n {
-                    String::new()
-                } else {
-                    format!(" (rows {} to {} were level)", n, row + 1)
+                let before = match (kind, row == n) {
+                    (Kind::Villager, true) => String::new(),
+                    (Kind::Villager, false) => format!(" (rows {} to {} were level)", n, row + 1),
+                    (Kind::Warrior, true) => " (every row of villagers was level)".to_string(),
+                    (Kind::Warrior, false) => format!(
+                        " (every row of villagers was level, and warriors on rows {} to {})",
+                        n,
+                        row + 1
+                    ),
                 };
                 return Some(Story::new(
                     format!(

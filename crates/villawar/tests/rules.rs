@@ -1,4 +1,4 @@
-//! The worked examples of `shared/rules/villawar.md`, and the finer points of the jump rule.
+//! The worked examples of the Villawar rules (`docs/rules/villawar.md`), and the finer points of the jump rule.
 
 use arbiter_core::{Game, Outcome};
 use arbiter_villawar::{Kind, Piece, Size, Square, Villawar, VillawarVariant, BLACK, WHITE};

@@ -191,12 +191,12 @@ impl Void {
             pieces,
             key,
             legend: vec![
-                LegendEntry::new("selected", "selected piece"),
-                LegendEntry::new("dest", "can move here"),
-                LegendEntry::new("target", "attack target: click it to attack"),
-                LegendEntry::new("fall", "would fall into the void"),
-                LegendEntry::new("last", "last move"),
-                LegendEntry::new("hint", "the engine's suggestion"),
+                LegendEntry::new("selected", "area", "selected piece"),
+                LegendEntry::new("dest", "dot", "can move here"),
+                LegendEntry::new("target", "ring", "attack target: click it to attack"),
+                LegendEntry::new("fall", "ring", "would fall into the void"),
+                LegendEntry::new("last", "area", "last move"),
+                LegendEntry::new("hint", "area-over", "the engine's suggestion"),
             ],
         }
     }

@@ -1,4 +1,4 @@
-//! Every worked example of `shared/rules/void.md`, and the pinned perft figures.
+//! Every worked example of the Void rules (`docs/rules/void.md`), and the pinned perft figures.
 
 use arbiter_core::perft::perft;
 use arbiter_core::{Game, NoVariant, Outcome, Player};

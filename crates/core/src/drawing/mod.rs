@@ -53,20 +53,27 @@ pub struct KeyEntry {
     pub text: String,
 }
 
-/// One mark a board of this game can show, for the legend (`dest` = "can move here").
+/// One mark a board of this game can show, for the legend (`dest` = "can move here"), and how it
+/// is drawn on a cell, so that front ends draw every game's marks without knowing them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LegendEntry {
-    /// The mark's name: CSS classes `mark-<mark>` on the board and `swatch-<mark>` in legends.
+    /// The mark's name: CSS class `mark-<mark>` on the board.
     pub mark: String,
+    /// How it is drawn: `area` (the cell, under the pieces), `area-over` (over them), `dot`,
+    /// `small-dot`, `square` (small, centred), `ring`, `small-ring`, or `corner-nw`, `corner-ne`,
+    /// `corner-sw`, `corner-se` (a frame with a badge in that corner, so that several marks on one
+    /// cell stay apart).
+    pub style: &'static str,
     /// What it means.
     pub text: String,
 }
 
 impl LegendEntry {
     /// A legend line.
-    pub fn new(mark: &str, text: &str) -> LegendEntry {
+    pub fn new(mark: &str, style: &'static str, text: &str) -> LegendEntry {
         LegendEntry {
             mark: mark.to_string(),
+            style,
             text: text.to_string(),
         }
     }

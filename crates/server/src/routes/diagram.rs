@@ -6,7 +6,7 @@
 use crate::app::AppState;
 use crate::error::ApiError;
 use crate::extract::ApiJson;
-use arbiter_core::{Drawing, MoveDetails, PartialTurn};
+use arbiter_core::{Drawing, MoveDetails, PartialTurn, Story};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::Json;
@@ -48,6 +48,8 @@ pub struct DiagramView {
     /// The move asked about, explained.
     #[serde(rename = "move")]
     pub mv: Option<MoveDetails>,
+    /// How the game ended, if the position is finished.
+    pub ending: Option<Story>,
 }
 
 /// `GET /api/diagram`
@@ -76,6 +78,7 @@ pub async fn diagram(
         flipped: q.flipped,
         drawing: session.drawing(q.flipped),
         mv,
+        ending: session.story(),
     }))
 }
 

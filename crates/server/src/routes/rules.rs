@@ -8,7 +8,7 @@ use arbiter_core::rules_docs::{RulesDiagram, RulesManifest, Tutorial};
 use arbiter_core::story::capitalised;
 use axum::extract::{Path, State};
 use axum::Json;
-use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use serde::Serialize;
 
 /// A game's rules page.
@@ -39,7 +39,23 @@ pub fn render(game: &str, markdown: &str) -> String {
     let prefix = format!("img/{game}-");
     let mut events = Vec::new();
     let mut figure: Option<(String, String)> = None;
+    let mut in_title = false;
     for event in Parser::new_ext(markdown, Options::ENABLE_TABLES) {
+        // The page shows the game's name as its title: the text's own level-1 heading goes.
+        match &event {
+            Event::Start(Tag::Heading {
+                level: HeadingLevel::H1,
+                ..
+            }) => in_title = true,
+            Event::End(TagEnd::Heading(HeadingLevel::H1)) => {
+                in_title = false;
+                continue;
+            }
+            _ => {}
+        }
+        if in_title {
+            continue;
+        }
         match event {
             Event::Start(Tag::Image { dest_url, .. })
                 if dest_url.starts_with(&prefix) && dest_url.ends_with(".svg") =>
@@ -96,10 +112,10 @@ pub fn render(game: &str, markdown: &str) -> String {
     out
 }
 
-/// `GET /api/rules/{game}`
-pub async fn rules(State(state): State<AppState>, Path(name): Path<String>) -> Result<Json<RulesView>, ApiError> {
+/// The game of that exact registry name.
+fn game_named<'a>(state: &'a AppState, name: &str) -> Result<&'a dyn arbiter_core::DynGameType, ApiError> {
     let registry = state.service.registry();
-    let game = registry
+    registry
         .names()
         .into_iter()
         .find(|n| *n == name)
@@ -109,7 +125,22 @@ pub async fn rules(State(state): State<AppState>, Path(name): Path<String>) -> R
                 "no game is called '{}'",
                 name.chars().take(40).collect::<String>()
             ))
-        })?;
+        })
+}
+
+/// `/rules/{game}` and `/learn/{game}`: the app's page, with status 404 for a game that does not
+/// exist (the app then says so).
+pub async fn page(State(state): State<AppState>, Path(name): Path<String>) -> axum::response::Response {
+    let mut page = crate::routes::assets::index().await;
+    if game_named(&state, &name).is_err() {
+        *page.status_mut() = axum::http::StatusCode::NOT_FOUND;
+    }
+    page
+}
+
+/// `GET /api/rules/{game}`
+pub async fn rules(State(state): State<AppState>, Path(name): Path<String>) -> Result<Json<RulesView>, ApiError> {
+    let game = game_named(&state, &name)?;
     let (markdown, manifest) = game
         .rules()
         .ok_or_else(|| ApiError::not_found(format!("{} has no rules page", game.name())))?;
@@ -134,10 +165,11 @@ mod tests {
             "# Krux\n\n![The *start* position & more](img/krux-start.svg)\n\nSee [Void](void.md) and ![x](other.png).",
         );
         assert!(
-            html.contains("\n<figure class=\"live-diagram\" data-diagram=\"start\"><figcaption>The start position &amp; more</figcaption></figure>"),
+            html.contains("<figure class=\"live-diagram\" data-diagram=\"start\"><figcaption>The start position &amp; more</figcaption></figure>"),
             "{html}"
         );
         assert!(!html.contains("<p><figure"), "{html}");
+        assert!(!html.contains("<h1>"), "the page gives the title: {html}");
         assert!(html.contains("href=\"/rules/void\""), "{html}");
         assert!(html.contains("<img src=\"other.png\""), "{html}");
     }
