@@ -11,6 +11,13 @@ if ! .venv/bin/python -c 'import voidgame' 2>/dev/null; then
   .venv/bin/pip install --quiet --disable-pip-version-check voidgame==1.1
 fi
 
+# The Python side: maturin (builds the arbiter package from crates/python), pytest, numpy and OpenSpiel
+# (open_spiel, a binary wheel) in the same venv; the package itself is built after the Rust tests.
+if ! .venv/bin/python -c 'import maturin, pytest, numpy, pyspiel' 2>/dev/null; then
+  echo "== installing maturin, pytest, numpy and open_spiel into .venv"
+  .venv/bin/pip install --quiet --disable-pip-version-check maturin pytest numpy open_spiel
+fi
+
 # Chromium and its WebDriver for the web app's browser tests (crates/server/tests/browser.rs).
 if ! { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; }; then
   echo "== installing chromium and chromium-driver"
@@ -39,3 +46,6 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "== cargo test"
 cargo test --workspace
+echo "== the arbiter Python package (maturin develop --release) and its tests"
+(cd python && VIRTUAL_ENV="$PWD/../.venv" ../.venv/bin/maturin develop --release --quiet)
+.venv/bin/python -m pytest -q python/tests

@@ -8,6 +8,7 @@ use arbiter_core::{DynGameType, EndReason, Error, GameRecord, Player};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What to play.
@@ -30,6 +31,9 @@ pub struct MatchConfig {
     pub seed: u64,
     /// Stop when this test decides.
     pub sprt: Option<Sprt>,
+    /// Set from another thread to end the match: searches under way stop at once, no game is
+    /// started after, and the match returns an error saying it was stopped.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 /// Random moves tried per opening ply before a safe opening takes an unsafe one.
@@ -123,13 +127,20 @@ fn play_game(
     let mut a = engines.agent(game.name(), &config.a.with_default_seed(agent_seed))?;
     let mut b = engines.agent(game.name(), &config.b.with_default_seed(agent_seed + 1))?;
     let a_player = if a_first { Player::First } else { Player::Second };
-    let never = AtomicBool::new(false);
+    let never = Arc::new(AtomicBool::new(false));
+    let stop = config.stop.as_ref().unwrap_or(&never);
     let mut max_ms = [0u64; 2];
     while session.ending().is_none() {
+        if stop.load(Ordering::Relaxed) {
+            return Err(stopped());
+        }
         let a_to_move = session.to_move() == a_player;
         let agent = if a_to_move { &mut a } else { &mut b };
         let started = Instant::now();
-        let result = agent.choose(session.as_ref(), &never, &mut |_| {})?;
+        let result = agent.choose(session.as_ref(), stop, &mut |_| {})?;
+        if stop.load(Ordering::Relaxed) {
+            return Err(stopped());
+        }
         let ms = started.elapsed().as_millis() as u64;
         let slot = &mut max_ms[usize::from(!a_to_move)];
         *slot = (*slot).max(ms);
@@ -148,6 +159,11 @@ fn play_game(
         b_max_move_ms: max_ms[1],
         record: session.record(),
     })
+}
+
+/// The error of a match stopped from outside.
+fn stopped() -> Error {
+    Error::Invalid("the match was stopped".into())
 }
 
 /// Runs a match; `on_game` sees every game as it finishes, with the running tally.
@@ -175,7 +191,7 @@ pub fn run_match(
             let sender = sender.clone();
             let (next, stop) = (&next, &stop);
             scope.spawn(move || loop {
-                if stop.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) || config.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
                     return;
                 }
                 let index = next.fetch_add(1, Ordering::Relaxed);

@@ -143,6 +143,7 @@ fn a_small_match_alternates_colours_and_keeps_records() {
         concurrency: 2,
         seed: 3,
         sprt: None,
+        stop: None,
     };
     let mut seen = 0;
     let summary = run_match(&engines(), game, "plies=200", None, &config, &mut |_, tally| {
@@ -178,6 +179,7 @@ fn safe_openings_never_hand_over_a_win_in_one() {
         concurrency: 2,
         seed: 5,
         sprt: None,
+        stop: None,
     };
     // Opening plies after which the side to move could win at once.
     let lost_plies = |record: &arbiter_core::GameRecord| {
@@ -252,4 +254,38 @@ fn contempt_scores_draws_below_even() {
             .unwrap();
         assert_eq!(result.info.score, Score::Eval(value), "{spec}");
     }
+}
+
+/// A match stopped from another thread ends its searches under way and starts no game after.
+#[test]
+fn a_match_can_be_stopped_from_outside() {
+    let registry = registry();
+    let game = registry.get("void").unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let config = MatchConfig {
+        // Far more than could ever be searched: only the stop flag ends these moves.
+        a: "mcts:iterations=2000000000".parse().unwrap(),
+        b: "mcts:iterations=2000000000".parse().unwrap(),
+        games: 50,
+        opening_plies: 0,
+        safe_openings: false,
+        concurrency: 2,
+        seed: 1,
+        sprt: None,
+        stop: Some(stop.clone()),
+    };
+    let setter = std::thread::spawn({
+        let stop = stop.clone();
+        move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    let result = run_match(&engines(), game, "", None, &config, &mut |_, _| {});
+    setter.join().unwrap();
+    let err = result.expect_err("a stopped match is an error");
+    assert_eq!(err.to_string(), "the match was stopped");
+    // Stopped before it starts: no game is played.
+    let summary = run_match(&engines(), game, "", None, &config, &mut |_, _| {}).unwrap();
+    assert_eq!(summary.tally.games(), 0);
 }

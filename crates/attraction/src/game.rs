@@ -92,6 +92,11 @@ impl Game for Attraction {
         Some(crate::encoding::action(mv))
     }
 
+    /// A move's notation is its points alone: its action serves as the key.
+    fn notation_key(&self, mv: Move) -> Option<usize> {
+        Some(crate::encoding::action(mv))
+    }
+
     fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
         self.tell_ending(last)
     }

@@ -117,6 +117,15 @@ pub trait DynSession: Send + Sync {
     /// Step-by-step games: the actions legal after `steps` of the turn in progress — its next
     /// steps, and the end of the turn (the last action) when it may end.
     fn step_actions(&self, steps: &[String]) -> Result<Vec<usize>, Error>;
+    /// Lists the legal moves now into the session (see [`Session::list_moves`]) and their
+    /// notation keys ([`Game::notation_key`]) into `keys`; `false`, with nothing listed, for a
+    /// game without notation keys.
+    fn list_move_keys(&mut self, keys: &mut Vec<usize>) -> bool;
+    /// The notation of the `index`-th move of the last [`DynSession::list_move_keys`].
+    fn listed_notation(&self, index: usize) -> Option<String>;
+    /// Plays the `index`-th move of the last [`DynSession::list_move_keys`], if the session has
+    /// not changed since, without checking it again.
+    fn play_listed(&mut self, index: usize) -> Result<(), Error>;
     /// Whether the side to move has a move that wins the game at once.
     fn can_win_at_once(&self) -> bool;
     /// A boxed copy.
@@ -295,6 +304,26 @@ impl<G: Game> DynSession for Session<G> {
         }
         actions.sort_unstable();
         Ok(actions)
+    }
+    fn list_move_keys(&mut self, keys: &mut Vec<usize>) -> bool {
+        keys.clear();
+        let position = self.current().clone();
+        for &mv in self.list_moves() {
+            match position.notation_key(mv) {
+                Some(key) => keys.push(key),
+                None => {
+                    keys.clear();
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    fn listed_notation(&self, index: usize) -> Option<String> {
+        self.listed_move(index).map(|mv| self.current().format_move(mv))
+    }
+    fn play_listed(&mut self, index: usize) -> Result<(), Error> {
+        Session::play_listed(self, index)
     }
     fn clone_box(&self) -> Box<dyn DynSession> {
         Box::new(self.clone())

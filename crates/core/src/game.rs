@@ -199,6 +199,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         clicks
     }
 
+    /// A small number (below 2^26) that determines this move's notation in this position: moves
+    /// with equal keys, in any positions of one variant, are written alike. Bindings cache one
+    /// string per key. `None` where the notation needs more of the position (Krux).
+    fn notation_key(&self, _mv: Self::Move) -> Option<usize> {
+        None
+    }
+
     /// The shape of [`Game::observe`]'s tensor for a variant: planes × rows × columns. `[0, 0, 0]`
     /// for a game without one.
     fn observation_shape(_variant: &Self::Variant) -> [usize; 3] {

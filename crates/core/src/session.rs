@@ -1,5 +1,5 @@
 use crate::{EndReason, Ending, Error, Game, GameRecord, HistoryRules, Outcome, Player, RecordResult, Variant};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A game in progress with its history: undo, threefold repetition, ply limit and resignation.
 ///
@@ -11,10 +11,14 @@ pub struct Session<G: Game> {
     positions: Vec<G>,
     moves: Vec<G::Move>,
     resigned: Option<Player>,
-    /// How often each repetition key occurs in `positions`, kept by `play` and `undo`.
-    seen: HashMap<u64, u32>,
+    /// How often each repetition key occurs in `positions`, kept by `play` and `undo`. The keys
+    /// are Zobrist hashes already, so a fast hasher serves.
+    seen: FxHashMap<u64, u32>,
     /// Reused for the legality check of `play`.
     scratch: Vec<G::Move>,
+    /// The legal moves of the current position as last listed by [`Session::list_moves`], so
+    /// that one of them can be played without checking it again; emptied by every change.
+    listed: Vec<G::Move>,
 }
 
 impl<G: Game> Session<G> {
@@ -25,7 +29,8 @@ impl<G: Game> Session<G> {
 
     /// A session from a given position.
     pub fn from_game(start: G, rules: HistoryRules) -> Self {
-        let seen = HashMap::from([(start.repetition_key(), 1)]);
+        let mut seen = FxHashMap::default();
+        seen.insert(start.repetition_key(), 1);
         Session {
             rules,
             positions: vec![start],
@@ -33,6 +38,7 @@ impl<G: Game> Session<G> {
             resigned: None,
             seen,
             scratch: Vec::new(),
+            listed: Vec::new(),
         }
     }
 
@@ -143,11 +149,42 @@ impl<G: Game> Session<G> {
         if !is_legal {
             return Err(Error::bad_move(&format!("{mv:?}"), "not a legal move here"));
         }
+        self.push(mv);
+        Ok(())
+    }
+
+    /// Plays a legal move (checked by the caller).
+    fn push(&mut self, mv: G::Move) {
+        self.listed.clear();
         let mut next = self.current().clone();
         next.play(mv);
         *self.seen.entry(next.repetition_key()).or_insert(0) += 1;
         self.positions.push(next);
         self.moves.push(mv);
+    }
+
+    /// Lists the legal moves now (none once the game is over) and remembers them, so that
+    /// [`Session::play_listed`] can play one without generating them again.
+    pub fn list_moves(&mut self) -> &[G::Move] {
+        let mut listed = std::mem::take(&mut self.listed);
+        self.legal_moves(&mut listed);
+        self.listed = listed;
+        &self.listed
+    }
+
+    /// The `index`-th move of the last [`Session::list_moves`], if the session has not changed.
+    pub fn listed_move(&self, index: usize) -> Option<G::Move> {
+        self.listed.get(index).copied()
+    }
+
+    /// Plays the `index`-th move of the last [`Session::list_moves`], if the session has not
+    /// changed since: a move known to be legal, played without checking it again.
+    pub fn play_listed(&mut self, index: usize) -> Result<(), Error> {
+        let mv = *self
+            .listed
+            .get(index)
+            .ok_or_else(|| Error::Invalid(format!("no listed move {index}: list the moves of this position first")))?;
+        self.push(mv);
         Ok(())
     }
 
@@ -164,6 +201,7 @@ impl<G: Game> Session<G> {
 
     /// Takes back the last move (or withdraws a resignation).
     pub fn undo(&mut self) -> Result<(), Error> {
+        self.listed.clear();
         if self.resigned.take().is_some() {
             return Ok(());
         }
@@ -189,6 +227,7 @@ impl<G: Game> Session<G> {
         if self.ending().is_some() {
             return Err(Error::GameOver);
         }
+        self.listed.clear();
         self.resigned = Some(player);
         Ok(())
     }

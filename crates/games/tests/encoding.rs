@@ -22,6 +22,7 @@ fn observations_have_their_shape_and_moves_their_own_actions() {
         let (game, options) = registry.parse_spec(spec).unwrap();
         let mut rng = SmallRng::seed_from_u64(7);
         let mut observation = Vec::new();
+        let mut written: std::collections::HashMap<usize, String> = std::collections::HashMap::new();
         for _game in 0..4 {
             let mut s = game.new_session(options, None).unwrap();
             let space = s.num_actions();
@@ -82,8 +83,22 @@ fn observations_have_their_shape_and_moves_their_own_actions() {
                             "{spec}"
                         );
                     }
-                    let mv = &moves[rng.random_range(0..moves.len())];
-                    s.play(mv).unwrap();
+                    // Notation keys: equal keys are written alike in every position of a variant.
+                    let mut keys = Vec::new();
+                    assert!(s.list_move_keys(&mut keys), "{spec} has notation keys");
+                    assert_eq!(keys.len(), moves.len());
+                    for (i, &key) in keys.iter().enumerate() {
+                        let text = s.listed_notation(i).unwrap();
+                        let known = written.entry(key).or_insert_with(|| text.clone());
+                        assert_eq!(*known, text, "{spec}: key {key}");
+                    }
+                    // A listed move is played as the same move played by its notation.
+                    let i = rng.random_range(0..moves.len());
+                    let mut by_text = s.clone_box();
+                    by_text.play(&s.listed_notation(i).unwrap()).unwrap();
+                    s.play_listed(i).unwrap();
+                    assert_eq!(s.position(), by_text.position(), "{spec}");
+                    assert!(s.play_listed(i).is_err(), "{spec}: the list is forgotten once played");
                 }
             }
         }

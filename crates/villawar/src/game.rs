@@ -174,6 +174,16 @@ impl Game for Villawar {
         Some(self.action(mv))
     }
 
+    /// A jump is written with its two squares and `x` after a warrior or `-` after a villager:
+    /// the action and whether a warrior jumps (the board size is the variant's, fixed).
+    fn notation_key(&self, mv: Move) -> Option<usize> {
+        let warrior = mv
+            .from()
+            .and_then(|from| self.piece_at(from))
+            .is_some_and(|p| p.kind == crate::Kind::Warrior);
+        Some(self.action(mv) * 2 + usize::from(warrior))
+    }
+
     fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
         self.tell_ending(last)
     }

@@ -32,6 +32,11 @@ impl Game for Void {
         Some(crate::encoding::action(mv))
     }
 
+    /// A turn's notation is its cells alone: its action serves as the key.
+    fn notation_key(&self, mv: VoidMove) -> Option<usize> {
+        Some(crate::encoding::action(mv))
+    }
+
     fn ending_story(&self, last: Option<(&Self, VoidMove)>) -> Option<Story> {
         self.tell_ending(last)
     }

@@ -83,6 +83,7 @@ pub fn run(args: Args) -> Result<(), String> {
         concurrency: args.concurrency,
         seed: args.seed,
         sprt,
+        stop: None,
     };
     let bar = ProgressBar::new(args.games as u64).with_style(
         ProgressStyle::with_template("{spinner} match [{bar:30}] {pos}/{len} games, A {msg}, {elapsed}")
