@@ -1,23 +1,15 @@
 // The guided first game (/learn/<game>): the server's tutorial, step by step. On "you" steps the reader
 // enters the move by clicking, as in a real game, with the next click marked; "opponent" steps play by
 // themselves.
-import { api, getDiagram, getPartialTurn } from './api.js';
-import { h, cap, clear, sleep, reducedMotion, fill } from './svg.js';
+import { getDiagram, getPartialTurn } from './api.js';
+import { h, cap, sleep, reducedMotion, fill } from './svg.js';
 import { Board } from './board.js';
 import { legendBox, pieceKey } from './legend.js';
-import { renderNotFound } from './notfound.js';
+import { loadRules } from './rules.js';
 
 export async function renderLearn(main, game) {
-  clear(main);
-  let rules;
-  try {
-    rules = await api('GET', `/rules/${encodeURIComponent(game)}`);
-  } catch (e) {
-    if (e.status === 404 || e.code === 'unknown_game')
-      return renderNotFound(main, `There is no game called “${game}” here.`);
-    main.appendChild(h('section', { class: 'panel' }, h('h1', {}, 'Tutorial'), h('p', { class: 'error' }, e.message)));
-    return;
-  }
+  const rules = await loadRules(main, game, 'Tutorial');
+  if (!rules) return;
   const title = rules.title || cap(game);
   document.title = `Learn ${title} · Arbiter`;
   const tutorial = rules.tutorial || { position: null, options: '', steps: [] };

@@ -84,19 +84,25 @@ function liveFigure(figure, game, def) {
     });
 }
 
-export async function renderRules(main, game) {
+/**
+ * Clears `main` and fetches a game's rules (text, diagrams, tutorial); on failure shows "Page not found" (no such
+ * game) or the error under `heading`, and resolves to null.
+ */
+export async function loadRules(main, game, heading) {
   clear(main);
-  let rules;
   try {
-    rules = await api('GET', `/rules/${encodeURIComponent(game)}`);
+    return await api('GET', `/rules/${encodeURIComponent(game)}`);
   } catch (e) {
-    if (e.status === 404 || e.code === 'unknown_game')
-      return renderNotFound(main, `There is no game called “${game}” here.`);
-    main.appendChild(
-      h('section', { class: 'panel' }, h('h1', {}, 'How to play'), h('p', { class: 'error' }, e.message)),
-    );
-    return;
+    if (e.status === 404 || e.code === 'unknown_game') renderNotFound(main, `There is no game called “${game}” here.`);
+    else
+      main.appendChild(h('section', { class: 'panel' }, h('h1', {}, heading), h('p', { class: 'error' }, e.message)));
+    return null;
   }
+}
+
+export async function renderRules(main, game) {
+  const rules = await loadRules(main, game, 'How to play');
+  if (!rules) return;
   const title = rules.title || cap(game);
   document.title = `How to play ${title} · Arbiter`;
   const text = h('div', { class: 'rules-text' });
