@@ -197,6 +197,9 @@ fn switch(key: &str, value: &str) -> Result<bool, String> {
     }
 }
 
+/// The deepest quiescence search a spec may ask for.
+const MAX_QUIESCENCE: u32 = 32;
+
 fn number<T: FromStr>(key: &str, value: &str) -> Result<T, String> {
     value
         .parse()
@@ -271,7 +274,17 @@ impl FromStr for AgentSpec {
                 "hash" if kind == AgentKind::AlphaBeta => {
                     positive(&key, value).map(|h: usize| spec.hash_mb = Some(h.min(1024)))
                 }
-                "quiescence" if kind == AgentKind::AlphaBeta => number(&key, value).map(|q| spec.quiescence = Some(q)),
+                "quiescence" if kind == AgentKind::AlphaBeta => number(&key, value).and_then(|q: u32| {
+                    // Deeper quiescence only burns time: each ply is a full capture search.
+                    if q <= MAX_QUIESCENCE {
+                        spec.quiescence = Some(q);
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "'quiescence' must be 0 to {MAX_QUIESCENCE} plies, not '{value}'"
+                        ))
+                    }
+                }),
                 "order" if kind == AgentKind::AlphaBeta => match value {
                     "eval" => Ok(true),
                     "history" => Ok(false),
@@ -435,6 +448,10 @@ mod tests {
             ("alphabeta:lmr=2", "'lmr' must be on or off"),
             ("mcts:lmr=on", "'lmr' is not a parameter of mcts"),
             ("alphabeta:contempt=5000", "'contempt' must be 0 to 1000"),
+            (
+                "alphabeta:quiescence=99999,depth=1",
+                "'quiescence' must be 0 to 32 plies",
+            ),
             ("alphabeta:contempt=x", "must be a number"),
         ] {
             let err = text.parse::<AgentSpec>().unwrap_err().to_string();

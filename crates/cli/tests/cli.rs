@@ -287,3 +287,34 @@ fn the_rules_diagrams_in_docs_are_up_to_date() {
         }
     }
 }
+
+/// Garbage gets a short one-line error, and a line of bad bytes in `play` is one bad entry.
+#[test]
+fn long_or_binary_input_is_refused_in_one_short_line() {
+    let huge = "x\n".repeat(50_000);
+    let out = arbiter()
+        .args(["moves", "void", "--position", &huge])
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.len() < 600,
+        "the input is not echoed back whole: {} bytes",
+        text.len()
+    );
+    let assert = arbiter()
+        .args(["play", "void"])
+        .write_stdin(b"m4-g4\n\xff\xfe\nd3-e4\nquit\n".to_vec())
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    assert!(out.contains("not valid UTF-8"), "{out}");
+    assert!(
+        out.contains("white plays d3-e4"),
+        "the game goes on after a bad line: {out}"
+    );
+}

@@ -1,8 +1,12 @@
 //! The router: every route of the API, the WebSocket and the web app, with the body limit.
 
+use crate::error::ApiError;
 use crate::routes::{assets, catalog, diagram, games, rules, ws};
 use crate::service::Service;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{header, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
 use axum::Router;
 use std::sync::Arc;
@@ -46,5 +50,44 @@ pub fn router(service: Arc<Service>) -> Router {
         .route("/static/{*path}", get(assets::file))
         .fallback(assets::page_not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn(json_errors))
         .with_state(AppState { service })
+}
+
+/// Every error is JSON: an error answered before a handler ran (a path that does not decode, a
+/// repeated query key, a WebSocket request without its upgrade headers) comes from axum as plain
+/// text; it leaves as `{"error":{"code","message"}}` with the same status. The app's own "page not
+/// found" (HTML) stays as it is.
+async fn json_errors(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let kind = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if kind.starts_with("application/json") || kind.starts_with("text/html") {
+        return response;
+    }
+    let body = axum::body::to_bytes(response.into_body(), 64 * 1024)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&body);
+    let code = match status {
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::PAYLOAD_TOO_LARGE => "body_too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "bad_content_type",
+        StatusCode::UPGRADE_REQUIRED => "upgrade_required",
+        s if s.is_server_error() => "internal",
+        _ => "bad_request",
+    };
+    let message = match text.trim() {
+        "" => status.canonical_reason().unwrap_or("error").to_string(),
+        t => t.to_string(),
+    };
+    ApiError::new(status, code, message).into_response()
 }

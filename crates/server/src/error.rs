@@ -28,12 +28,13 @@ struct ErrorDetail<'a> {
 }
 
 impl ApiError {
-    /// An error with the given status, code and message.
+    /// An error with the given status, code and message (long or multi-line text from outside is
+    /// shortened to one line: a bad 200 KB body is not echoed back).
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
         ApiError {
             status,
             code,
-            message: message.into(),
+            message: arbiter_core::shorten(&message.into(), 500),
         }
     }
 

@@ -688,3 +688,43 @@ async fn turns_are_built_step_by_step_from_any_position() {
         assert_eq!((status, code(&err)), (status_expected, code_expected), "{body}: {err}");
     }
 }
+
+/// Errors raised before a handler runs are JSON too, and long inputs are not echoed back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_error_is_json_and_short() {
+    let t = TestServer::new().await;
+    let view = t.create(json!({"game": "void", "players": HUMANS()})).await;
+    let id = view["id"].as_str().unwrap().to_string();
+    for path in [
+        format!("/api/games/{id}/ws"),
+        "/api/games/nothing/ws".to_string(),
+        "/api/games/%FF".to_string(),
+        "/api/games?limit=1&limit=2".to_string(),
+        "/static/%FF".to_string(),
+    ] {
+        let response = t.client.get(t.url(&path)).send().await.unwrap();
+        let status = response.status().as_u16();
+        assert!((400..500).contains(&status), "{path}: {status}");
+        let kind = response.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(kind.starts_with("application/json"), "{path}: {kind}");
+        let body: Value = response.json().await.unwrap();
+        assert!(
+            body["error"]["code"].is_string() && body["error"]["message"].is_string(),
+            "{path}: {body}"
+        );
+    }
+    let huge = "x".repeat(200_000);
+    let (status, err) = t
+        .post(
+            "/api/games",
+            json!({"game": "void", "players": HUMANS(), "position": huge}),
+        )
+        .await;
+    assert_eq!((status, code(&err)), (400, "bad_position"), "{err}");
+    let message = err["error"]["message"].as_str().unwrap();
+    assert!(
+        message.len() < 600,
+        "the bad position is not echoed back whole: {} bytes",
+        message.len()
+    );
+}

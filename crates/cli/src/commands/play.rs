@@ -79,7 +79,7 @@ pub fn run(args: Args) -> Result<(), String> {
     // A path that cannot be written is refused before the first move, so no game is lost to it.
     save(session.as_ref(), args.save.as_ref())?;
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = stdin.lock().split(b'\n');
     println!("{HELP}");
     print!("{}", session.diagram());
     loop {
@@ -115,6 +115,11 @@ pub fn run(args: Args) -> Result<(), String> {
             return Ok(());
         };
         let line = line.map_err(|e| e.to_string())?;
+        // A line that is not UTF-8 is one bad entry, not the end of the game.
+        let Ok(line) = String::from_utf8(line) else {
+            println!("error: that line is not valid UTF-8 text; {HELP}");
+            continue;
+        };
         let input = line.trim();
         match input.split_whitespace().next().unwrap_or("") {
             "" => continue,
