@@ -9,7 +9,29 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls the API; resolves to the JSON answer or rejects with an ApiError. */
+/** Seconds in a `Retry-After` header (absent or unreadable: null). */
+function retryAfter(response) {
+  const n = Number(response.headers.get('retry-after'));
+  return Number.isFinite(n) && n > 0 ? Math.ceil(n) : null;
+}
+
+/** Words for a refusal that every page may meet: who you are (401), what you may do (403), too many (429). */
+function plainWords(status, code, message, retry) {
+  if (status === 429 || code === 'rate_limited') {
+    const wait = retry ? `${retry} second${retry === 1 ? '' : 's'}` : 'a minute';
+    return `Too many requests from your address: please wait ${wait} and try again.`;
+  }
+  if (status === 401)
+    return 'The server does not know who you are (your player cookie is missing or unknown here). Reload the page to get a new one; cookies must be allowed for this site.';
+  if (status === 403 && code === 'forbidden')
+    return 'Only the player of that side may do that: you do not play it in this game.';
+  return message;
+}
+
+/**
+ * Calls the API; resolves to the JSON answer or rejects with an ApiError (its message is for people;
+ * `serverMessage` keeps the server's own words).
+ */
 export async function api(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
@@ -30,10 +52,45 @@ export async function api(method, path, body) {
   }
   if (!response.ok) {
     const err = (data && data.error) || {};
-    const message = err.message || `The server answered ${response.status} ${response.statusText}.`;
-    throw new ApiError(err.code || 'http_' + response.status, message, response.status);
+    const raw = err.message || `The server answered ${response.status} ${response.statusText}.`;
+    const code = err.code || 'http_' + response.status;
+    const retry = retryAfter(response);
+    const e = new ApiError(code, plainWords(response.status, code, raw, retry), response.status);
+    e.serverMessage = raw;
+    e.retryAfter = retry;
+    throw e;
   }
   return data;
+}
+
+let mePromise = null;
+
+/**
+ * The player this browser is (`{id, name}`): `GET /api/me`, or, the first time (401), a new anonymous
+ * player (`POST /api/players`, which sets the cookie every later request carries). Asked once per page;
+ * a failure is not kept, so that a later call tries again.
+ */
+export function me() {
+  if (!mePromise) {
+    mePromise = (async () => {
+      try {
+        return await api('GET', '/me');
+      } catch (e) {
+        if (e.status !== 401) throw e;
+      }
+      const player = await api('POST', '/players', {});
+      return { id: player.id, name: player.name };
+    })();
+    mePromise.catch(() => (mePromise = null));
+  }
+  return mePromise;
+}
+
+/** Sets this player's display name (remembered by the server); resolves to the player. */
+export async function rename(name) {
+  const player = await api('POST', '/me', { name });
+  mePromise = Promise.resolve(player);
+  return player;
 }
 
 /**

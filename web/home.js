@@ -1,9 +1,10 @@
-// The home page: choose a game, its options and who plays each side; load a record; resume a game.
+// The home page: choose a game, its options and who plays (the computer, a friend through an invite link,
+// both sides on this screen); load a record; your games and public games to watch.
 // Everything about the games (names, sides, blurbs, options, levels, pictures) comes from the server.
-import { api, getDiagram } from './api.js';
+import { api, getDiagram, me, rename } from './api.js';
 import { h, cap, clear } from './svg.js';
 import { Board } from './board.js';
-import { rememberSeats } from './game/state.js';
+import { rememberInvite } from './game/state.js';
 
 // Options every game takes that the form offers as a checkbox, or leaves to the CLI.
 const COMMON_OPTIONS = ['repetition', 'plies'];
@@ -33,7 +34,18 @@ export async function renderHome(main) {
   }
   const wanted = new URLSearchParams(location.search).get('game');
   const initial = catalog.games.find((g) => g.name === wanted) || catalog.games[0];
-  const form = { game: initial.name, options: {}, repetition: true, players: ['human', 'computer:2'] };
+  // Who plays: 'computer' (you against it), 'friend' (the other side open for an invite), 'local' (both
+  // sides on this screen) or 'computers' (the computer against itself).
+  const form = {
+    game: initial.name,
+    options: {},
+    repetition: true,
+    who: 'computer',
+    mySide: 0,
+    level: 2,
+    levels: [2, 2],
+    public: false,
+  };
   const message = h('p', { class: 'message', id: 'home-message', role: 'status' });
   const details = h('div', { class: 'message-details' });
   const say = (text, kind = '', more = null) => {
@@ -61,9 +73,8 @@ export async function renderHome(main) {
       card.querySelector('.pick').setAttribute('aria-pressed', on ? 'true' : 'false');
     }
     const max = levelsOf(current());
-    form.players = form.players.map((p) =>
-      p.startsWith('computer:') && Number(p.split(':')[1]) > max ? `computer:${max}` : p,
-    );
+    form.level = Math.min(form.level, max);
+    form.levels = form.levels.map((l) => Math.min(l, max));
     renderOptions();
     renderPlayers();
   };
@@ -131,34 +142,156 @@ export async function renderHome(main) {
     }
   }
 
+  const WHO = [
+    ['computer', 'Against the computer'],
+    ['friend', 'With a friend (invite link)'],
+    ['local', 'Both sides on this screen'],
+    ['computers', 'Computer against computer'],
+  ];
+
   function renderPlayers() {
     clear(playersBox);
     const g = current();
     const levels = [];
     for (let l = 1; l <= levelsOf(g); l++) levels.push(l);
-    g.sides.forEach((side, i) => {
-      const select = h(
+    const sideLabel = (i) => cap(g.sides[i]) + (i === 0 ? ' (moves first)' : '');
+    const levelSelect = (id, value, set) =>
+      h(
         'select',
-        { id: `player-${i}`, onchange: (e) => (form.players[i] = e.target.value) },
-        h('option', { value: 'human', selected: form.players[i] === 'human' }, 'Human'),
-        levels.map((l) =>
+        { id, onchange: (e) => set(Number(e.target.value)) },
+        levels.map((l) => h('option', { value: String(l), selected: l === value }, `Level ${l}`)),
+      );
+    const sideSelect = () =>
+      h(
+        'select',
+        { id: 'my-side', onchange: (e) => (form.mySide = Number(e.target.value)) },
+        g.sides.map((_, i) => h('option', { value: String(i), selected: form.mySide === i }, sideLabel(i))),
+      );
+    playersBox.appendChild(
+      h(
+        'div',
+        { class: 'who', role: 'radiogroup', 'aria-label': 'Who plays' },
+        WHO.map(([value, text]) =>
           h(
-            'option',
-            { value: `computer:${l}`, selected: form.players[i] === `computer:${l}` },
-            `Computer — level ${l}`,
+            'label',
+            { class: `who-choice ${form.who === value ? 'selected' : ''}` },
+            h('input', {
+              type: 'radio',
+              name: 'who',
+              id: `who-${value}`,
+              value,
+              checked: form.who === value,
+              onchange: () => {
+                form.who = value;
+                renderPlayers();
+              },
+            }),
+            h('span', {}, text),
+          ),
+        ),
+      ),
+    );
+    const more = h('div', { class: 'who-details' });
+    if (form.who === 'computer') {
+      more.append(
+        h('label', { class: 'field' }, h('span', {}, 'You play'), sideSelect()),
+        h(
+          'label',
+          { class: 'field' },
+          h('span', {}, 'Computer'),
+          levelSelect('computer-level', form.level, (l) => (form.level = l)),
+        ),
+      );
+    } else if (form.who === 'friend') {
+      more.append(
+        h('label', { class: 'field' }, h('span', {}, 'You play'), sideSelect()),
+        h(
+          'p',
+          { class: 'small muted' },
+          'You get a link to send to your friend: whoever opens it first plays the other side.',
+        ),
+      );
+    } else if (form.who === 'local') {
+      more.append(h('p', { class: 'small muted' }, 'You play both sides, taking turns at this screen.'));
+    } else {
+      g.sides.forEach((_, i) =>
+        more.append(
+          h(
+            'label',
+            { class: 'field side-field' },
+            h('span', { class: 'side-name' }, sideLabel(i)),
+            levelSelect(`level-${i}`, form.levels[i], (l) => (form.levels[i] = l)),
           ),
         ),
       );
-      playersBox.appendChild(
-        h(
-          'label',
-          { class: 'field side-field' },
-          h('span', { class: 'side-name' }, cap(side) + (i === 0 ? ' (moves first)' : '')),
-          select,
-        ),
-      );
-    });
+    }
+    playersBox.appendChild(more);
+    playersBox.appendChild(
+      h(
+        'label',
+        { class: 'field checkbox' },
+        h('input', {
+          type: 'checkbox',
+          id: 'public-game',
+          checked: form.public,
+          onchange: (e) => (form.public = e.target.checked),
+        }),
+        h('span', {}, 'Public game (listed on the home page for anyone to watch)'),
+      ),
+    );
   }
+
+  // Your display name, kept by the server: the people you play see it.
+  const nameInput = h('input', {
+    type: 'text',
+    id: 'display-name',
+    maxlength: 24,
+    placeholder: 'Anonymous',
+    autocomplete: 'nickname',
+    'aria-label': 'Your name',
+  });
+  let savedName = '';
+  const saveName = async () => {
+    const name = nameInput.value.trim();
+    if (name === savedName) return true;
+    if (!name) {
+      say('A name needs 1 to 24 characters. Your old name stays.', 'warn');
+      nameInput.value = savedName;
+      return true;
+    }
+    try {
+      await me();
+      const player = await rename(name);
+      savedName = player.name || '';
+      nameInput.value = savedName;
+      say(`Saved: others see you as ${savedName}.`);
+      return true;
+    } catch (e) {
+      if (e.code === 'bad_name')
+        say(
+          "That name cannot be used: 1 to 24 characters, letters, digits, spaces and - _ . ' only.",
+          'error',
+          e.serverMessage,
+        );
+      else say(e.message, 'error');
+      return false;
+    }
+  };
+  nameInput.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') saveName();
+  });
+  const nameBox = h(
+    'div',
+    { class: 'name-box' },
+    h(
+      'label',
+      { class: 'field' },
+      h('span', {}, 'Your name'),
+      nameInput,
+      h('button', { type: 'button', id: 'save-name', onclick: saveName }, 'Save'),
+    ),
+    h('p', { class: 'small muted' }, 'Shown to the people you play with. Optional.'),
+  );
 
   const positionInput = h('textarea', {
     id: 'setup-position',
@@ -167,20 +300,31 @@ export async function renderHome(main) {
   });
   const recordInput = h('input', { type: 'file', id: 'load-record', accept: 'application/json,.json' });
 
-  const seatsOf = () =>
-    form.players.map((p) => (p === 'human' ? { kind: 'human' } : { kind: 'computer', level: Number(p.split(':')[1]) }));
+  const human = { kind: 'human' };
+  const computer = (level) => ({ kind: 'computer', level });
+  /** The seats, the open side and the public flag for the new game's request. */
+  const whoPlays = () => {
+    const body = { public: form.public };
+    if (form.who === 'computer')
+      body.players = form.mySide === 0 ? [human, computer(form.level)] : [computer(form.level), human];
+    else if (form.who === 'computers') body.players = form.levels.map(computer);
+    else body.players = [human, human];
+    if (form.who === 'friend') body.open = form.mySide === 0 ? 'second' : 'first';
+    return body;
+  };
 
   const start = async (body, what = null) => {
     say('Starting…');
     try {
-      const view = await api('POST', '/games', body);
-      rememberSeats(
-        view.id,
-        view.sides.map((s, i) => (s.seat.kind === 'human' ? i : -1)).filter((i) => i >= 0),
-      );
+      // The game belongs to this browser's player: make sure the server knows it (and its name) first.
+      await me();
+      if (!(await saveName())) return;
+      const view = await api('POST', '/games', { ...body, ...whoPlays() });
+      if (view.invite) rememberInvite(view.id, view.invite);
       location.href = `/game/${view.id}`;
     } catch (e) {
-      if (what) say(recordProblem(what, e), 'error', e.message);
+      const refusal = e.code === 'network' || [401, 403, 429].includes(e.status);
+      if (what && !refusal) say(recordProblem(what, e), 'error', e.serverMessage || e.message);
       else say(e.message, 'error');
     }
   };
@@ -195,7 +339,7 @@ export async function renderHome(main) {
     if (!record || typeof record !== 'object' || Array.isArray(record)) {
       return say(`${name} is not a game record: a record is a JSON object with "game" and "moves".`, 'error');
     }
-    start({ record, players: seatsOf() }, name);
+    start({ record }, name);
   };
 
   const startButton = h(
@@ -214,7 +358,7 @@ export async function renderHome(main) {
         if (g.options.includes('repetition') && !form.repetition) options.push('repetition=off');
         const position = positionInput.value.trim();
         if (position.startsWith('{')) return startRecord(position, 'The pasted text');
-        start({ game: form.game, options: options.join(','), position: position || undefined, players: seatsOf() });
+        start({ game: form.game, options: options.join(','), position: position || undefined });
       },
     },
     'Start game',
@@ -225,7 +369,8 @@ export async function renderHome(main) {
     if (file) startRecord(await file.text(), file.name);
   });
 
-  const recent = h('div', { class: 'recent' });
+  const yours = h('div', { class: 'recent', id: 'your-games' }, h('p', { class: 'muted small' }, 'Loading…'));
+  const publicGames = h('div', { class: 'recent', id: 'public-games' });
   main.appendChild(
     h(
       'div',
@@ -238,7 +383,7 @@ export async function renderHome(main) {
         h(
           'div',
           { class: 'form-grid' },
-          h('div', {}, h('h2', {}, 'Players'), playersBox),
+          h('div', {}, h('h2', {}, 'Who plays'), playersBox, nameBox),
           h('div', {}, h('h2', {}, 'Options'), optionsBox),
         ),
         h(
@@ -252,27 +397,150 @@ export async function renderHome(main) {
         message,
         details,
       ),
-      h('section', { class: 'panel' }, h('h2', {}, 'Recent games'), recent),
+      h(
+        'div',
+        { class: 'home-lists' },
+        h('section', { class: 'panel' }, h('h2', {}, 'Your games'), yours),
+        h('section', { class: 'panel' }, h('h2', {}, 'Public games'), publicGames),
+      ),
     ),
   );
   selectGame(form.game);
 
+  let player = null;
   try {
-    const games = await api('GET', '/games?limit=12');
-    if (!games.length) recent.appendChild(h('p', { class: 'muted' }, 'No games yet.'));
-    for (const g of games) {
-      const seats = g.seats.map((s) => (s.kind === 'human' ? 'human' : `computer ${s.level}`)).join(' vs ');
-      recent.appendChild(
-        h(
-          'a',
-          { class: 'recent-game', href: `/game/${g.id}` },
-          h('strong', {}, cap(g.game) + (g.options ? ` (${g.options})` : '')),
-          h('span', {}, `${seats} · ${g.ply} plies`),
-          h('span', { class: g.result ? 'result' : 'muted' }, g.result || 'in progress'),
-        ),
-      );
-    }
-  } catch (_) {
-    /* the list is a convenience */
+    player = await me();
+    savedName = player.name || '';
+    nameInput.value = savedName;
+  } catch (e) {
+    say(`${e.message} You can still watch games.`, 'error');
   }
+  // For tests and the curious: who this browser is, and whether the lists are in.
+  window.arbiterHome = { me: player, form, listed: false };
+  await Promise.all([listYourGames(yours, catalog, player), listPublicGames(publicGames, catalog)]);
+  window.arbiterHome.listed = true;
+}
+
+/** A game's title and options, from the catalog. */
+function gameTitle(catalog, summary) {
+  const g = catalog.games.find((x) => x.name === summary.game);
+  return ((g && g.title) || cap(summary.game)) + (summary.options ? ` (${summary.options})` : '');
+}
+
+/** The side names of a game, from the catalog (else "first"/"second"). */
+function sidesOf(catalog, game) {
+  const g = catalog.games.find((x) => x.name === game);
+  return g ? g.sides : ['first', 'second'];
+}
+
+const plies = (n) => `${n} ${n === 1 ? 'ply' : 'plies'}`;
+
+/** Who plays a side in a game list line, from its summary. */
+function seatWords(summary, i) {
+  const seat = summary.seats[i];
+  if (seat.kind === 'computer') return `computer ${seat.level}`;
+  return summary.players[i] || 'anonymous';
+}
+
+/** Ongoing games first (the most recently changed first), then finished ones. */
+const byInterest = (a, b) => Number(a.over) - Number(b.over) || (b.updated_at || 0) - (a.updated_at || 0);
+
+/**
+ * Your games, with whom you play and whose move it is: the summary says who plays; each game's view
+ * (fetched alongside) says which side is yours, whose turn it is and which seat is still open.
+ */
+async function listYourGames(box, catalog, player) {
+  let games;
+  try {
+    games = player ? await api('GET', '/games?mine=true&limit=20') : [];
+  } catch (e) {
+    box.replaceChildren(h('p', { class: 'error small' }, e.message));
+    return;
+  }
+  games = games.filter((g) => g.yours !== false).sort(byInterest);
+  if (!games.length) {
+    box.replaceChildren(h('p', { class: 'muted' }, 'No games yet: start one above.'));
+    return;
+  }
+  const views = await Promise.all(games.map((g) => api('GET', `/games/${g.id}`).catch(() => null)));
+  box.replaceChildren(...games.map((g, k) => yourGameLine(catalog, g, views[k], player)));
+}
+
+function yourGameLine(catalog, g, view, player) {
+  let against;
+  let state;
+  let stateClass = 'muted';
+  if (view) {
+    const held = (s) => !!(s.player && s.player.id === player.id);
+    const others = view.sides.filter((s) => !held(s));
+    against = others.length
+      ? 'vs ' +
+        others
+          .map((s) =>
+            s.seat.kind === 'computer'
+              ? `computer (level ${s.seat.level})`
+              : s.open
+                ? 'your friend (not joined yet)'
+                : (s.player && s.player.name) || 'an anonymous player',
+          )
+          .join(' and ')
+      : 'both sides on this screen';
+    const t = view.sides[view.to_move === 'first' ? 0 : 1];
+    if (view.ending) {
+      state = view.ending.text;
+      stateClass = 'result';
+    } else if (view.sides.some((s) => s.open)) {
+      state = 'Waiting for your friend to join';
+    } else if (held(t) && t.seat.kind === 'human') {
+      state = 'Your move';
+      stateClass = 'your-move';
+    } else {
+      state = t.seat.kind === 'computer' ? 'The computer is to move' : 'Their move';
+    }
+  } else {
+    against = `${seatWords(g, 0)} vs ${seatWords(g, 1)}`;
+    state = g.over ? g.result || 'finished' : 'in progress';
+    if (g.over) stateClass = 'result';
+  }
+  const sides = sidesOf(catalog, g.game);
+  return h(
+    'a',
+    {
+      class: `recent-game ${g.over ? 'over' : 'ongoing'}`,
+      href: `/game/${g.id}`,
+      'data-id': g.id,
+      title: `${cap(sides[0])} against ${cap(sides[1])}`,
+    },
+    h('strong', {}, gameTitle(catalog, g)),
+    h('span', {}, `${against} · ${plies(g.ply)}${g.public ? ' · public' : ''}`),
+    h('span', { class: stateClass }, state),
+  );
+}
+
+/** Public games of other people, to watch. */
+async function listPublicGames(box, catalog) {
+  let games;
+  try {
+    games = await api('GET', '/games?limit=30');
+  } catch (e) {
+    box.replaceChildren(h('p', { class: 'error small' }, e.message));
+    return;
+  }
+  games = games.filter((g) => g.public && !g.yours).sort(byInterest);
+  if (!games.length) {
+    box.replaceChildren(h('p', { class: 'muted' }, 'No public games right now.'));
+    return;
+  }
+  box.replaceChildren(
+    ...games.map((g) => {
+      const sides = sidesOf(catalog, g.game);
+      return h(
+        'a',
+        { class: `recent-game ${g.over ? 'over' : 'ongoing'}`, href: `/game/${g.id}`, 'data-id': g.id },
+        h('strong', {}, gameTitle(catalog, g)),
+        h('span', {}, `${cap(sides[0])}: ${seatWords(g, 0)} · ${cap(sides[1])}: ${seatWords(g, 1)}`),
+        h('span', { class: g.over ? 'result' : 'muted' }, g.over ? g.result || 'finished' : `Watch · ${plies(g.ply)}`),
+      );
+    }),
+  );
 }

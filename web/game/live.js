@@ -8,6 +8,8 @@ export function startLive(G) {
     (msg) => {
       if (msg.type === 'state') G.setView(msg.state);
       else if (msg.type === 'thinking') S.thinkingInfo = msg.info;
+      else if (msg.type === 'error' && msg.code === 'rate_limited')
+        G.say('Too many requests from your address: the server skipped an update; the next change brings it.', 'warn');
       else if (msg.type === 'error') G.say(`The computer could not move: ${msg.message}`, 'error');
     },
     (connected) => {

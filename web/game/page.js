@@ -1,16 +1,21 @@
 // The game page: puts together the board, the move input (whole moves or step by step), the panel, the
 // move list and the live connection. It knows no game: everything game-specific comes from the server.
-import { api, getDiagram } from '../api.js';
+import { api, getDiagram, me } from '../api.js';
 import { h, cap, clear, fill } from '../svg.js';
 import { Board, glyphPicture } from '../board.js';
 import { aidsFor } from '../boards/index.js';
 import {
   createState,
-  rememberSeats,
-  loadSeats,
+  rememberInvite,
+  loadInvite,
   toMove,
   sideName,
+  sideIndex,
   myTurn,
+  mySides,
+  holds,
+  isPlayer,
+  openSide,
   stepwise,
   reviewing,
   shownPosition,
@@ -21,8 +26,6 @@ import { createStepInput } from './steps.js';
 import { createReview } from './review.js';
 import { renderPanel, messageLine, updateMessage, legendSection } from './panel.js';
 import { startLive } from './live.js';
-
-export { rememberSeats };
 
 export async function renderGame(main, id) {
   const S = createState(id);
@@ -39,7 +42,15 @@ export async function renderGame(main, id) {
   main.appendChild(h('div', { class: 'game-page' }, boardCol, movesCol, side));
   G.messageBox = messageLine(S);
 
-  const urlSide = new URLSearchParams(location.search).get('as');
+  // An invite in the address is used once, then taken out of the address (and of the history).
+  const params = new URLSearchParams(location.search);
+  const inviteCode = params.get('invite');
+  if (params.has('invite') || params.has('as')) {
+    params.delete('invite');
+    params.delete('as');
+    const rest = params.toString();
+    history.replaceState(history.state, '', location.pathname + (rest ? `?${rest}` : '') + location.hash);
+  }
 
   // ---- messages and errors ------------------------------------------------------------------------
   G.say = (text, kind = 'info', { network = false } = {}) => {
@@ -52,15 +63,20 @@ export async function renderGame(main, id) {
   G.setView = (view) => {
     if (!view || view.version < S.lastVersion) return;
     const first = !S.view;
+    const before = S.view;
     const changed = first || S.view.ply !== view.ply || S.view.version !== view.version;
     S.lastVersion = view.version;
     S.view = view;
-    document.title = `${cap(view.game)} — ${view.ending ? view.ending.text : `${cap(view.sides[toMove(S)].name)} to move`} · Arbiter`;
+    updateSeats();
+    const now = view.ending ? view.ending.text : myTurn(S) ? 'Your move' : `${sideName(S, toMove(S))} to move`;
+    document.title = `${cap(view.game)} — ${now} · Arbiter`;
     if (first) {
-      initSeats();
       G.input = stepwise(S) ? createStepInput(G) : createMoveInput(G);
       S.input = G.input.st;
       if (stepwise(S)) S.step = G.input.st;
+    } else {
+      takebackNews(before, view);
+      joinNews(before, view);
     }
     if (changed) {
       G.input.reset();
@@ -68,21 +84,64 @@ export async function renderGame(main, id) {
       if (!view.thinking) S.thinkingInfo = null;
       S.review = null;
     }
+    if (view.rematch && !S.rematchBy) findRematchBy(view.rematch);
     G.render();
   };
 
-  const initSeats = () => {
+  /** The sides this player holds come from the server, with every view (an invite claimed, a seat changed). */
+  const updateSeats = () => {
     const v = S.view;
-    let seats = loadSeats(id);
-    if (urlSide) {
-      const i = v.sides.findIndex((s) => s.name === urlSide);
-      if (i >= 0) seats = [i];
-      else if (urlSide === 'watch') seats = [];
+    S.mine = mySides(S);
+    // The first player is drawn at the bottom, unless this player holds only the second.
+    if (!S.flippedByHand) S.flipped = S.mine.size === 1 && S.mine.has(1);
+    // Once nobody's seat is open, the invite is spent.
+    if (openSide(S) < 0 && S.invite) {
+      S.invite = null;
+      rememberInvite(id, null);
     }
-    S.mine = new Set(seats || []);
-    if (seats) rememberSeats(id, [...S.mine]);
-    // The first player is drawn at the bottom, unless this browser plays only the second.
-    if (S.flipped === null) S.flipped = S.mine.size === 1 && S.mine.has(1) && v.sides[1].seat.kind === 'human';
+    if (openSide(S) >= 0 && v.invite) {
+      S.invite = v.invite;
+      rememberInvite(id, v.invite);
+    }
+  };
+
+  /** Tells the asker how their takeback request ended (the answer comes with the opponent's view). */
+  const takebackNews = (before, view) => {
+    const asked = before.takeback;
+    if (!asked || view.takeback) return;
+    const by = sideIndex(S, asked.by);
+    if (S.takebackAnswered) {
+      S.takebackAnswered = false;
+      return;
+    }
+    if (view.ply > before.ply) return; // a move cleared it
+    if (S.mine.has(by) && S.mine.size === 1) {
+      if (view.ply < before.ply) G.say('Your opponent accepted: your last move is taken back.', 'info');
+      else G.say('Your opponent declined to take back your move.', 'warn');
+    } else if (S.mine.size && view.ply === before.ply) {
+      G.say('Your opponent withdrew the request to take back.', 'info');
+    }
+  };
+
+  /** Tells the creator that their friend took the open seat. */
+  const joinNews = (before, view) => {
+    const i = before.sides.findIndex((s) => s.open);
+    if (i < 0 || view.sides[i].open || !view.sides[i].player || holds(S, i)) return;
+    if (!(S.me && view.creator && view.creator.id === S.me.id)) return;
+    const who = view.sides[i].player.name || 'Your friend';
+    G.say(`${who} joined the game and plays ${sideName(S, i)}.`, 'info');
+  };
+
+  /** Who started the rematch: the page says "your opponent started a rematch" only when they did. */
+  const findRematchBy = async (rematchId) => {
+    S.rematchBy = 'unknown';
+    try {
+      const other = await api('GET', `/games/${rematchId}`);
+      S.rematchBy = S.me && other.creator && other.creator.id === S.me.id ? 'me' : 'other';
+    } catch (_) {
+      S.rematchBy = 'other';
+    }
+    G.render();
   };
 
   G.refresh = async () => {
@@ -130,10 +189,47 @@ export async function renderGame(main, id) {
   };
   G.undo = async () => {
     try {
-      G.setView(await api('POST', `/games/${id}/undo`));
-      G.say('Move taken back.');
+      const view = await api('POST', `/games/${id}/undo`);
+      G.setView(view);
+      G.say(view.takeback ? 'You asked your opponent to take back your last move.' : 'Move taken back.');
     } catch (e) {
       G.fail(e);
+    }
+  };
+  /** Answers a takeback request: accept or decline it (the opponent), or withdraw it (the asker). */
+  G.answerTakeback = async (accept, words) => {
+    S.takebackAnswered = true;
+    try {
+      G.setView(await api('POST', `/games/${id}/takeback`, { accept }));
+      G.say(words);
+    } catch (e) {
+      S.takebackAnswered = false;
+      G.fail(e);
+      G.refresh();
+    }
+  };
+  G.rematch = async () => {
+    G.say('Starting the rematch…');
+    try {
+      const created = await api('POST', `/games/${id}/rematch`);
+      location.href = `/game/${created.id}`;
+    } catch (e) {
+      G.fail(e);
+      G.refresh();
+    }
+  };
+  /** A new invite link for the open side (the creator only; the old link stops working). */
+  G.newInvite = async () => {
+    try {
+      const answer = await api('POST', `/games/${id}/invite`);
+      S.invite = answer.invite;
+      rememberInvite(id, answer.invite);
+      G.say('Here is a new invite link. Any older link no longer works.');
+      G.render();
+    } catch (e) {
+      if (e.code === 'no_open_seat') G.say('Nobody can be invited any more: the seat is taken.', 'warn');
+      else G.fail(e);
+      G.refresh();
     }
   };
   const confirmAction = (question) => (window.arbiterNoConfirm ? true : window.confirm(question));
@@ -172,16 +268,17 @@ export async function renderGame(main, id) {
     S.hint = null;
     G.render();
   };
+  /** A new game with this game's options and players: a side another person plays is left open for them. */
   G.startNew = async (position) => {
     const v = S.view;
     try {
-      const body = { game: v.game, options: v.options, players: v.sides.map((x) => x.seat) };
+      await me();
+      const body = { game: v.game, options: v.options, players: v.sides.map((x) => x.seat), public: v.public };
+      const others = v.sides.map((s, i) => i).filter((i) => v.sides[i].seat.kind === 'human' && !holds(S, i));
+      if (isPlayer(S) && others.length === 1) body.open = others[0] === 0 ? 'first' : 'second';
       if (position) body.position = position;
       const created = await api('POST', '/games', body);
-      const mine = [...S.mine].length
-        ? [...S.mine]
-        : created.sides.map((x, i) => (x.seat.kind === 'human' ? i : -1)).filter((i) => i >= 0);
-      rememberSeats(created.id, mine);
+      if (created.invite) rememberInvite(created.id, created.invite);
       location.href = `/game/${created.id}`;
     } catch (e) {
       G.fail(e);
@@ -189,12 +286,7 @@ export async function renderGame(main, id) {
   };
   G.flip = () => {
     S.flipped = !S.flipped;
-    G.render();
-  };
-  G.toggleSeat = (i) => {
-    if (S.mine.has(i)) S.mine.delete(i);
-    else S.mine.add(i);
-    rememberSeats(id, [...S.mine]);
+    S.flippedByHand = true;
     G.render();
   };
   G.setSeat = async (i, value) => {
@@ -289,11 +381,20 @@ export async function renderGame(main, id) {
       return;
     }
     banner.className = `banner ${v.ending.winner ? 'win' : 'draw'}`;
+    let next = null;
+    if (v.rematch)
+      next = h(
+        'a',
+        { class: 'button primary small', href: `/game/${v.rematch}` },
+        isPlayer(S) ? 'Go to the rematch' : 'Watch the rematch',
+      );
+    else if (isPlayer(S))
+      next = h('button', { class: 'primary small', id: 'banner-rematch', onclick: G.rematch }, '↻ Rematch');
     fill(
       banner,
       h('strong', { id: 'ending-text' }, v.ending.text),
       h('span', { class: 'banner-plies' }, `after ${v.ply} ${v.ply === 1 ? 'ply' : 'plies'}`),
-      h('button', { class: 'primary small', onclick: () => G.startNew(null) }, '↻ Play again'),
+      next,
     );
   };
 
@@ -325,9 +426,19 @@ export async function renderGame(main, id) {
   });
 
   // ---- start --------------------------------------------------------------------------------------
+  // Who this browser is: the sides it holds are those whose player is this one.
+  let meProblem = null;
+  try {
+    S.me = await me();
+  } catch (e) {
+    meProblem = e;
+  }
   let first;
+  let joined = null;
   try {
     first = await api('GET', `/games/${id}`);
+    if (inviteCode) ({ view: first, joined } = await useInvite(first, inviteCode, meProblem));
+    else S.invite = loadInvite(id);
   } catch (e) {
     clear(main);
     main.appendChild(
@@ -349,5 +460,43 @@ export async function renderGame(main, id) {
     })
     .catch(() => {});
   G.setView(first);
+  if (joined) G.say(joined.text, joined.kind);
+  else if (meProblem) G.say(`${meProblem.message} You can watch this game.`, 'error');
   startLive(G);
+
+  /** Claims the open side with the invite from the address; says what happened. */
+  async function useInvite(view, code, problem) {
+    const watching = ' You are watching the game.';
+    if (problem) return { view, joined: { text: `Could not join: ${problem.message}${watching}`, kind: 'error' } };
+    const held = view.sides.some((s) => s.player && s.player.id === S.me.id);
+    if (held) {
+      // The creator opened their own link: keep it to show, do not take the friend's seat.
+      if (view.creator && view.creator.id === S.me.id && view.sides.some((s) => s.open)) {
+        // The link this browser made last is the newest one it knows (an old link may have been replaced).
+        S.invite = loadInvite(id) || code;
+        rememberInvite(id, S.invite);
+        return {
+          view,
+          joined: { text: 'This is your own invite link: send it to the friend you want to play with.', kind: 'info' },
+        };
+      }
+      return { view, joined: { text: 'You already play in this game.', kind: 'info' } };
+    }
+    try {
+      const claimed = await api('POST', `/games/${id}/claim`, { invite: code });
+      const i = claimed.sides.findIndex((s) => s.player && s.player.id === S.me.id);
+      const side = i >= 0 ? ` You play ${cap(claimed.sides[i].name)}.` : '';
+      return { view: claimed, joined: { text: `You joined the game.${side}`, kind: 'info' } };
+    } catch (e) {
+      let text;
+      if (e.code === 'bad_invite')
+        text = 'This invite link does not work: it is wrong, or a newer link replaced it. Ask for a new link.';
+      else if (e.code === 'no_open_seat') text = 'This invite link was already used: both seats are taken.';
+      else if (e.code === 'already_playing')
+        return { view, joined: { text: 'You already play in this game.', kind: 'info' } };
+      else if (e.status === 404) throw e;
+      else text = `Could not join the game: ${e.message}`;
+      return { view, joined: { text: text + watching, kind: 'error' } };
+    }
+  }
 }

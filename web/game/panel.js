@@ -2,7 +2,21 @@
 // piece key, and sharing.
 import { h, cap, fill } from '../svg.js';
 import { legendBox, pieceKey } from '../legend.js';
-import { toMove, sideName, isOver, myTurn, localControl, stepwise, reviewing } from './state.js';
+import {
+  toMove,
+  sideName,
+  sideIndex,
+  isOver,
+  myTurn,
+  localControl,
+  stepwise,
+  reviewing,
+  holds,
+  isPlayer,
+  isCreator,
+  openSide,
+  otherPerson,
+} from './state.js';
 
 /** The message line (kept across renders so that screen readers hear changes). */
 export function messageLine(S) {
@@ -24,17 +38,21 @@ function players(G) {
     'div',
     { class: 'players' },
     v.sides.map((s, i) => {
-      const seat = s.seat.kind === 'human' ? 'Human' : `Computer · level ${s.seat.level}`;
       const active = !v.ending && i === t;
       const thinking = active && v.thinking;
       const won = v.ending && v.ending.winner === s.name;
+      let who;
+      if (s.seat.kind === 'computer') who = `Computer · level ${s.seat.level}`;
+      else if (s.open) who = isCreator(S) ? 'Waiting for your friend…' : 'Waiting for a player…';
+      else if (holds(S, i)) who = (s.player && s.player.name) || 'You';
+      else who = (s.player && s.player.name) || 'Anonymous player';
       return h(
         'div',
         { class: `player ${active ? 'to-move' : ''} ${won ? 'winner' : ''}`, id: `player-row-${i}` },
         G.sideGlyph(i),
         h('span', { class: 'player-name' }, cap(s.name)),
-        h('span', { class: 'player-seat' }, seat),
-        S.mine.has(i) && s.seat.kind === 'human' ? h('span', { class: 'badge you' }, 'you') : null,
+        h('span', { class: `player-seat ${s.open ? 'open' : ''}`, id: `player-who-${i}` }, who),
+        S.mine.has(i) ? h('span', { class: 'badge you' }, 'you') : null,
         won ? h('span', { class: 'badge won' }, 'won') : null,
         thinking ? h('span', { class: 'spinner', title: 'thinking' }) : null,
         active && !thinking ? h('span', { class: 'turn-dot', title: 'to move' }) : null,
@@ -49,7 +67,134 @@ function status(S) {
   if (v.ending) return v.ending.text;
   if (v.thinking) return `${sideName(S, t)} (computer) is thinking…`;
   if (myTurn(S)) return `Your move, ${sideName(S, t)}.`;
+  if (v.sides[t].open) return `${sideName(S, t)} to move, once your friend joins.`;
   return `${sideName(S, t)} to move.`;
+}
+
+/** For someone who plays no side: they are watching, and how to play instead. */
+function watching(S) {
+  if (isPlayer(S)) return null;
+  return h(
+    'p',
+    { class: 'watching', id: 'watching' },
+    h('strong', {}, 'You are watching.'),
+    ' ',
+    h('span', { class: 'muted small' }, 'Only the players can move. '),
+    h('a', { href: '/', class: 'small' }, 'Start your own game'),
+  );
+}
+
+/** The invite for the open side, for the game's creator: the link to send, a fresh one on request. */
+function inviteBox(G) {
+  const S = G.S;
+  const open = openSide(S);
+  if (open < 0 || !isCreator(S) || isOver(S)) return null;
+  const side = sideName(S, open);
+  const url = S.invite ? `${location.origin}/game/${S.id}?invite=${encodeURIComponent(S.invite)}` : null;
+  return h(
+    'div',
+    { class: 'invite-box', id: 'invite-box' },
+    h('p', {}, h('strong', {}, `Invite a friend to play ${side}`)),
+    url
+      ? [
+          linkRow(G, 'Send this link (it works once):', url, 'invite-link'),
+          h(
+            'button',
+            {
+              class: 'ghost small',
+              id: 'new-invite',
+              onclick: G.newInvite,
+              title: 'The link above stops working',
+            },
+            'New invite link',
+          ),
+        ]
+      : [
+          h(
+            'p',
+            { class: 'small muted' },
+            'The invite link is shown on the page where the game was made. Make a new one to send (any older link stops working).',
+          ),
+          h('button', { class: 'primary', id: 'new-invite', onclick: G.newInvite }, 'New invite link'),
+        ],
+  );
+}
+
+/** A pending takeback request: the opponent answers it, the asker may withdraw it, watchers see it. */
+function takebackBox(G) {
+  const S = G.S;
+  const v = S.view;
+  if (!v.takeback) return null;
+  const by = sideIndex(S, v.takeback.by);
+  if (by < 0) return null;
+  const asker = v.sides[by].player;
+  const askerName = asker && asker.name ? `${asker.name} (${sideName(S, by)})` : sideName(S, by);
+  if (S.mine.has(by) && S.mine.size === 1)
+    return h(
+      'div',
+      { class: 'takeback-box', id: 'takeback-box' },
+      h('p', {}, 'You asked to take back your last move. Waiting for an answer…'),
+      h(
+        'div',
+        { class: 'choices' },
+        h(
+          'button',
+          {
+            id: 'takeback-withdraw',
+            onclick: () => G.answerTakeback(false, 'You withdrew your request.'),
+          },
+          'Withdraw',
+        ),
+      ),
+    );
+  if (S.mine.size && !S.mine.has(by))
+    return h(
+      'div',
+      { class: 'takeback-box ask', id: 'takeback-box' },
+      h('p', {}, h('strong', {}, askerName), ' asks to take back their last move.'),
+      h(
+        'div',
+        { class: 'choices' },
+        h(
+          'button',
+          {
+            class: 'primary',
+            id: 'takeback-accept',
+            onclick: () => G.answerTakeback(true, 'You accepted: the move is taken back.'),
+          },
+          'Accept',
+        ),
+        h(
+          'button',
+          { id: 'takeback-decline', onclick: () => G.answerTakeback(false, 'You declined: the game goes on.') },
+          'Decline',
+        ),
+      ),
+    );
+  return h(
+    'p',
+    { class: 'takeback-box small muted', id: 'takeback-box' },
+    `${askerName} asks to take back their last move.`,
+  );
+}
+
+/** A rematch of this finished game was started: the way there. */
+function rematchNotice(G) {
+  const S = G.S;
+  const v = S.view;
+  if (!v.rematch) return null;
+  const href = `/game/${v.rematch}`;
+  let text;
+  if (!isPlayer(S)) text = 'The players started a rematch.';
+  else if (S.rematchBy === 'me') text = 'You started a rematch.';
+  else if (S.rematchBy === 'other' && otherPerson(S)) text = 'Your opponent started a rematch.';
+  else text = 'A rematch was started.';
+  return h(
+    'div',
+    { class: 'rematch-notice', id: 'rematch-notice' },
+    h('p', {}, h('strong', {}, text)),
+    h('a', { class: 'button primary', id: 'rematch-go', href }, isPlayer(S) ? 'Go to it' : 'Watch it'),
+  );
 }
 
 function hintBox(G) {
@@ -76,35 +221,57 @@ function hintBox(G) {
   );
 }
 
+function undoButton(G) {
+  const S = G.S;
+  const v = S.view;
+  if (!isPlayer(S)) return null;
+  const canUndo = (v.ply > 0 || (v.ending && v.ending.reason === 'resignation')) && !v.rematch;
+  if (localControl(S))
+    return h(
+      'button',
+      {
+        id: 'undo',
+        onclick: G.undo,
+        disabled: !canUndo,
+        title: 'Take back (to your last turn against the computer)',
+      },
+      '↶ Undo',
+    );
+  const nobody = v.sides.some((s) => s.open);
+  return h(
+    'button',
+    {
+      id: 'takeback',
+      onclick: G.undo,
+      disabled: !canUndo || !!v.takeback || nobody,
+      title: nobody ? 'Nobody to ask yet: your friend has not joined' : 'Ask your opponent to take back your last move',
+    },
+    '↶ Ask to take back',
+  );
+}
+
 function actions(G) {
   const S = G.S;
   const v = S.view;
-  const canUndo = v.ply > 0 || (v.ending && v.ending.reason === 'resignation');
+  const playing = S.mine.size > 0;
   return h(
     'div',
     { class: 'actions' },
-    localControl(S)
+    undoButton(G),
+    playing
       ? h(
           'button',
-          {
-            id: 'undo',
-            onclick: G.undo,
-            disabled: !canUndo,
-            title: 'Take back (to your last turn against the computer)',
-          },
-          '↶ Undo',
+          { id: 'hint', onclick: G.hint, disabled: !myTurn(S), title: "The engine's best move, shown on the board" },
+          '? Hint',
         )
       : null,
-    h(
-      'button',
-      { id: 'hint', onclick: G.hint, disabled: !myTurn(S), title: "The engine's best move, shown on the board" },
-      '? Hint',
-    ),
     h('button', { id: 'flip', onclick: G.flip, title: 'Turn the board round' }, '⇅ Flip'),
-    S.mine.size
+    playing
       ? h('button', { id: 'resign', class: 'danger', onclick: G.resign, disabled: !!v.ending }, '⚑ Resign')
       : null,
-    v.ending ? h('button', { class: 'primary', id: 'rematch', onclick: () => G.startNew(null) }, '↻ Play again') : null,
+    v.ending && isPlayer(S) && !v.rematch
+      ? h('button', { class: 'primary', id: 'rematch', onclick: G.rematch }, '↻ Rematch')
+      : null,
     h('a', { class: 'button', id: 'new-game', href: '/' }, '+ New game'),
     h(
       'a',
@@ -148,48 +315,46 @@ export function legendSection(G) {
 function more(G) {
   const S = G.S;
   const v = S.view;
-  const seatsBox = h('div', { class: 'seats' }, h('span', { class: 'small' }, 'You play:'));
-  v.sides.forEach((s, i) => {
-    if (s.seat.kind !== 'human') return;
-    seatsBox.appendChild(
-      h(
-        'label',
-        { class: 'chip' },
-        h('input', { type: 'checkbox', id: `seat-${i}`, checked: S.mine.has(i), onchange: () => G.toggleSeat(i) }),
-        cap(s.name),
-      ),
-    );
-  });
-  const share = h('div', { class: 'share' });
-  const base = `${location.origin}/game/${S.id}`;
-  v.sides.forEach((s) => {
-    if (s.seat.kind === 'human') share.appendChild(linkRow(G, `Invite to play ${cap(s.name)}`, `${base}?as=${s.name}`));
-  });
-  share.appendChild(linkRow(G, 'Watch', `${base}?as=watch`));
-  const levels = G.levels();
-  const seatSelects = h(
+  const share = h(
     'div',
-    { class: 'seat-selects' },
-    v.sides.map((s, i) =>
-      h(
-        'label',
-        { class: 'field small' },
-        h('span', {}, cap(s.name)),
-        h(
-          'select',
-          { id: `seat-select-${i}`, onchange: (e) => G.setSeat(i, e.target.value) },
-          h('option', { value: 'human', selected: s.seat.kind === 'human' }, 'Human'),
-          levels.map((l) => h('option', { value: String(l), selected: s.seat.level === l }, `Computer ${l}`)),
-        ),
-      ),
+    { class: 'share' },
+    linkRow(
+      G,
+      'Watch link (anyone can follow the game, nobody can move with it)',
+      `${location.origin}/game/${S.id}`,
+      'watch-link',
     ),
   );
+  const levels = G.levels();
+  // Who plays a side may be changed by whoever holds it (or, for an open side, the game's creator).
+  const changeable = v.sides.map((s, i) => !isOver(S) && (holds(S, i) || (s.open && isCreator(S))));
+  const seatSelects = changeable.some(Boolean)
+    ? h(
+        'div',
+        { class: 'seat-selects' },
+        h('span', { class: 'small muted' }, 'Who plays your side'),
+        v.sides.map((s, i) =>
+          changeable[i]
+            ? h(
+                'label',
+                { class: 'field small' },
+                h('span', {}, cap(s.name)),
+                h(
+                  'select',
+                  { id: `seat-select-${i}`, onchange: (e) => G.setSeat(i, e.target.value) },
+                  h('option', { value: 'human', selected: s.seat.kind === 'human' }, s.open ? 'Your friend' : 'Human'),
+                  levels.map((l) => h('option', { value: String(l), selected: s.seat.level === l }, `Computer ${l}`)),
+                ),
+              )
+            : null,
+        ),
+      )
+    : null;
   const setup = h('textarea', { id: 'setup-position', rows: 2, placeholder: 'paste a position string' });
   return h(
     'details',
     { class: 'more', open: S.moreOpen, ontoggle: (e) => (S.moreOpen = e.target.open) },
-    h('summary', {}, 'Share, players and position'),
-    seatsBox,
+    h('summary', {}, isPlayer(S) ? 'Share, players and position' : 'Share and position'),
     share,
     seatSelects,
     h(
@@ -220,20 +385,31 @@ function more(G) {
   );
 }
 
-function linkRow(G, label, url) {
+/** Copies `text`; says whether it worked (the clipboard needs a secure page: else the text is selected). */
+function copy(G, text, input) {
+  const fallback = () => {
+    input.select();
+    G.say('Press Ctrl+C (⌘C) to copy the selected link.', 'warn');
+  };
+  if (!navigator.clipboard || !window.isSecureContext) return fallback();
+  navigator.clipboard.writeText(text).then(() => G.say('Link copied.'), fallback);
+}
+
+function linkRow(G, label, url, id) {
+  const input = h('input', {
+    type: 'text',
+    readonly: true,
+    value: url,
+    id,
+    'aria-label': label,
+    onclick: (e) => e.target.select(),
+  });
   return h(
     'div',
     { class: 'link-row' },
     h('span', { class: 'small' }, label),
-    h('input', { type: 'text', readonly: true, value: url, onclick: (e) => e.target.select() }),
-    h(
-      'button',
-      {
-        class: 'ghost small',
-        onclick: () => navigator.clipboard && navigator.clipboard.writeText(url).then(() => G.say('Link copied.')),
-      },
-      'Copy',
-    ),
+    input,
+    h('button', { class: 'ghost small', id: `copy-${id}`, onclick: () => copy(G, url, input) }, 'Copy'),
   );
 }
 
@@ -260,8 +436,12 @@ export function renderPanel(G, side) {
       h('span', { class: `conn ${S.connected ? 'on' : 'off'}`, title: S.connected ? 'live' : 'reconnecting…' }),
     ),
     players(G),
+    watching(S),
     h('p', { class: `status ${isOver(S) ? 'over' : ''}`, id: 'status' }, status(S)),
     bits.length ? h('p', { class: 'muted small' }, bits.join(' · ')) : null,
+    inviteBox(G),
+    takebackBox(G),
+    rematchNotice(G),
     G.messageBox,
     hintBox(G),
     G.input.controls(),

@@ -1,7 +1,8 @@
 //! The router: every route of the API, the WebSocket and the web app, with the body limit.
 
 use crate::error::ApiError;
-use crate::routes::{assets, catalog, diagram, games, rules, ws};
+use crate::limits::RateLimits;
+use crate::routes::{assets, catalog, diagram, games, players, rules, ws};
 use crate::service::Service;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{header, StatusCode};
@@ -19,20 +20,28 @@ pub const BODY_LIMIT: usize = 256 * 1024;
 pub struct AppState {
     /// The game service.
     pub service: Arc<Service>,
+    /// The per-client rate limits.
+    pub limits: Arc<RateLimits>,
 }
 
 /// The application's router.
-pub fn router(service: Arc<Service>) -> Router {
+pub fn router(service: Arc<Service>, limits: Arc<RateLimits>) -> Router {
     let api = Router::new()
         .route("/catalog", get(catalog::catalog))
         .route("/diagram", get(diagram::diagram))
         .route("/turn", post(diagram::turn))
         .route("/rules/{game}", get(rules::rules))
+        .route("/players", post(players::create))
+        .route("/me", get(players::me).post(players::rename))
         .route("/games", get(games::list).post(games::create))
         .route("/games/{id}", get(games::get))
         .route("/games/{id}/record", get(games::record))
         .route("/games/{id}/moves", post(games::play))
         .route("/games/{id}/undo", post(games::undo))
+        .route("/games/{id}/takeback", post(games::takeback))
+        .route("/games/{id}/claim", post(games::claim))
+        .route("/games/{id}/invite", post(games::invite))
+        .route("/games/{id}/rematch", post(games::rematch))
         .route("/games/{id}/resign", post(games::resign))
         .route("/games/{id}/players", post(games::players))
         .route("/games/{id}/turn", post(games::turn))
@@ -51,7 +60,7 @@ pub fn router(service: Arc<Service>) -> Router {
         .fallback(assets::page_not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(json_errors))
-        .with_state(AppState { service })
+        .with_state(AppState { service, limits })
 }
 
 /// Every error is JSON: an error answered before a handler ran (a path that does not decode, a

@@ -1,5 +1,6 @@
 //! How to run the server: where to listen and where the games are stored.
 
+use crate::limits::Limits;
 use arbiter_ai::Engines;
 use arbiter_core::Registry;
 use std::net::SocketAddr;
@@ -22,6 +23,10 @@ pub struct ServeConfig {
     pub addr: SocketAddr,
     /// The SQLite database file; created with its schema when missing.
     pub db: PathBuf,
+    /// How many games stay in memory (least recently used idle ones are dropped; games in use never).
+    pub cache_games: usize,
+    /// Per-client rate limits.
+    pub limits: Limits,
 }
 
 impl Default for ServeConfig {
@@ -29,6 +34,8 @@ impl Default for ServeConfig {
         ServeConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: PathBuf::from("arbiter.db"),
+            cache_games: crate::service::DEFAULT_CACHE_GAMES,
+            limits: Limits::default(),
         }
     }
 }

@@ -14,6 +14,8 @@ pub struct ApiError {
     pub code: &'static str,
     /// What was wrong, in words.
     pub message: String,
+    /// For 429: how long to wait (sent as `Retry-After`, whole seconds).
+    pub retry_after: Option<std::time::Duration>,
 }
 
 #[derive(Serialize)]
@@ -35,6 +37,30 @@ impl ApiError {
             status,
             code,
             message: arbiter_core::shorten(&message.into(), 500),
+            retry_after: None,
+        }
+    }
+
+    /// 401: the request needs a player token.
+    pub fn unauthorized(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
+    }
+
+    /// 403: the caller does not hold the side the request acts for.
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, "forbidden", message)
+    }
+
+    /// 403 with its own code (`bad_invite`).
+    pub fn forbidden_code(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, code, message)
+    }
+
+    /// 429: over a rate limit; try again after `wait`.
+    pub fn too_many(message: impl Into<String>, wait: std::time::Duration) -> Self {
+        ApiError {
+            retry_after: Some(wait),
+            ..Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message)
         }
     }
 
@@ -96,6 +122,14 @@ impl IntoResponse for ApiError {
                 message: &self.message,
             },
         };
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(wait) = self.retry_after {
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(seconds.max(1)),
+            );
+        }
+        response
     }
 }

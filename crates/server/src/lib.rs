@@ -9,11 +9,14 @@
 #![warn(missing_docs)]
 
 pub mod app;
+pub mod auth;
 pub mod computer;
 pub mod config;
 pub mod error;
 pub mod extract;
+pub mod limits;
 pub mod live;
+pub mod player;
 pub mod routes;
 pub mod seat;
 pub mod server;
@@ -22,5 +25,6 @@ pub mod store;
 
 pub use config::{Games, ServeConfig};
 pub use error::ApiError;
+pub use limits::Limits;
 pub use seat::Seat;
 pub use server::{serve, serve_blocking, start, RunningServer};

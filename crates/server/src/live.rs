@@ -1,7 +1,9 @@
 //! A game in memory: its session, who plays each side, whether the computer is thinking, and the
 //! JSON view that clients draw from.
 
+use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
+use crate::store::Ownership;
 use arbiter_core::{DynSession, EndReason, MoveInfo, PartialTurn, Player};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,6 +27,18 @@ pub struct LiveGame {
     /// The moves played in canonical notation, kept in step with the session (formatting a whole
     /// history again is slow for Krux, whose canonical notation needs a search per turn).
     pub moves: Vec<String>,
+    /// The player holding each side (`None`: an open side), by [`Player::index`].
+    pub holders: [Option<PlayerRef>; 2],
+    /// Who created the game (`None`: a game from before players existed).
+    pub creator: Option<PlayerRef>,
+    /// Listed to everyone.
+    pub public: bool,
+    /// The SHA-256 of the open side's single-use claim.
+    pub invite_hash: Option<String>,
+    /// A pending takeback request by that side.
+    pub takeback: Option<Player>,
+    /// The rematch game's id, once one was started.
+    pub rematch: Option<String>,
 }
 
 /// A live game and the channel that tells its watchers about every change.
@@ -62,6 +76,17 @@ pub struct SideView {
     pub name: &'static str,
     /// Who plays it.
     pub seat: Seat,
+    /// The person holding it (playing it, or having handed it to the computer); `null` when open.
+    pub player: Option<PlayerRef>,
+    /// A human side nobody holds yet: the invite claims it.
+    pub open: bool,
+}
+
+/// A pending takeback request.
+#[derive(Debug, Clone, Serialize)]
+pub struct TakebackView {
+    /// The side asking to take back its last move.
+    pub by: Player,
 }
 
 /// The end of a game in the view.
@@ -112,6 +137,17 @@ pub struct GameView {
     pub thinking: bool,
     /// The change counter (increases with every change).
     pub version: u64,
+    /// Who created the game.
+    pub creator: Option<PlayerRef>,
+    /// Listed to everyone.
+    pub public: bool,
+    /// A pending takeback request.
+    pub takeback: Option<TakebackView>,
+    /// The rematch game's id, once one was started.
+    pub rematch: Option<String>,
+    /// The open side's claim: only in the answer to the request that made it (creation, a new invite).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
 }
 
 impl LiveGame {
@@ -149,16 +185,12 @@ impl LiveGame {
             position: s.position(),
             previous,
             to_move: s.to_move(),
-            sides: [
-                SideView {
-                    name: s.player_name(Player::First),
-                    seat: self.seats[0],
-                },
-                SideView {
-                    name: s.player_name(Player::Second),
-                    seat: self.seats[1],
-                },
-            ],
+            sides: [Player::First, Player::Second].map(|side| SideView {
+                name: s.player_name(side),
+                seat: self.seats[side.index()],
+                player: self.holders[side.index()].clone(),
+                open: self.is_open(side),
+            }),
             moves: self.moves.clone(),
             ply: s.ply(),
             ending,
@@ -167,6 +199,47 @@ impl LiveGame {
             turn,
             thinking: self.thinking.is_some(),
             version: self.version,
+            creator: self.creator.clone(),
+            public: self.public,
+            takeback: self.takeback.map(|by| TakebackView { by }),
+            rematch: self.rematch.clone(),
+            invite: None,
+        }
+    }
+
+    /// Is `side` a human side nobody holds?
+    pub fn is_open(&self, side: Player) -> bool {
+        self.seats[side.index()].level().is_none() && self.holders[side.index()].is_none()
+    }
+
+    /// Does `who` hold `side`?
+    pub fn holds(&self, who: &PlayerId, side: Player) -> bool {
+        self.holders[side.index()].as_ref().is_some_and(|p| &p.id == who)
+    }
+
+    /// The sides `who` holds.
+    pub fn sides_of(&self, who: &PlayerId) -> Vec<Player> {
+        [Player::First, Player::Second]
+            .into_iter()
+            .filter(|&side| self.holds(who, side))
+            .collect()
+    }
+
+    /// Does another person play a side of this game (so that an undo must be asked for)?
+    pub fn another_person_plays(&self, who: &PlayerId) -> bool {
+        [Player::First, Player::Second].into_iter().any(|side| {
+            self.seats[side.index()].level().is_none()
+                && self.holders[side.index()].as_ref().is_some_and(|p| &p.id != who)
+        })
+    }
+
+    /// Who it belongs to, as stored.
+    pub fn ownership(&self) -> Ownership {
+        Ownership {
+            creator: self.creator.as_ref().map(|p| p.id.clone()),
+            holders: [0, 1].map(|i| self.holders[i].as_ref().map(|p| p.id.clone())),
+            public: self.public,
+            invite_hash: self.invite_hash.clone(),
         }
     }
 

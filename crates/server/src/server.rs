@@ -3,6 +3,7 @@
 use crate::app::router;
 use crate::computer::{Computer, EngineComputer};
 use crate::config::{Games, ServeConfig};
+use crate::limits::RateLimits;
 use crate::service::Service;
 use crate::store::Store;
 use std::net::SocketAddr;
@@ -22,6 +23,11 @@ impl RunningServer {
     /// The address it listens on (with the real port when port 0 was asked for).
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// How many games the server keeps in memory now.
+    pub fn games_in_memory(&self) -> usize {
+        self.service.games_in_memory()
     }
 
     /// The base URL, `http://127.0.0.1:PORT`.
@@ -51,13 +57,14 @@ impl RunningServer {
 pub async fn start(config: ServeConfig, games: Games) -> Result<RunningServer, String> {
     let store = Store::open(&config.db).map_err(|e| format!("cannot open database {}: {e}", config.db.display()))?;
     let computer: Arc<dyn Computer> = Arc::new(EngineComputer::new(games.engines));
-    let service = Service::new(games.registry, store, computer);
+    let service = Service::new(games.registry, store, computer, config.cache_games);
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let (tx, rx) = oneshot::channel::<()>();
-    let app = router(service.clone());
+    let app = router(service.clone(), Arc::new(RateLimits::new(config.limits)))
+        .into_make_service_with_connect_info::<SocketAddr>();
     let task = tokio::spawn(async move {
         axum::serve(listener, app)
             .with_graceful_shutdown(async {

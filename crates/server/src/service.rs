@@ -2,14 +2,16 @@
 //! watchers in step, and lets the computer move on its turns. Every change is tried on a copy of the
 //! session first, stored, and only then made live, so a rejected or failed request leaves the game untouched.
 
+use crate::auth::Caller;
 use crate::computer::{Computer, ComputerMove};
 use crate::error::ApiError;
 use crate::live::{GameEntry, GameView, LiveGame};
+use crate::player::{new_player_id, new_secret, secret_hash, validate_name, well_formed_secret, PlayerId, PlayerRef};
 use crate::seat::Seat;
-use crate::store::{GameSummary, Store, StoredGame};
+use crate::store::{is_duplicate_move, GameSummary, Store, StoredGame};
 use arbiter_core::{DynSession, GameRecord, PartialTurn, Player, Registry};
+use lru::LruCache;
 use rand::Rng;
-use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -30,19 +32,31 @@ pub enum NewGame {
     Record(GameRecord),
 }
 
+/// Who a new game is for: its seats, the side left open for an invitee, and whether it is listed.
+#[derive(Debug, Clone)]
+pub struct NewSeats {
+    /// Who plays each side, first mover first.
+    pub seats: [Seat; 2],
+    /// A human side left open (claimed through the invite); the creator holds every other side.
+    pub open: Option<String>,
+    /// Listed to everyone.
+    pub public: bool,
+}
+
 /// The shared state of the server.
 pub struct Service {
     registry: Registry,
     store: Store,
-    games: Mutex<HashMap<String, Arc<GameEntry>>>,
+    games: Mutex<LruCache<String, Arc<GameEntry>>>,
+    cache_games: usize,
     computer: Arc<dyn Computer>,
     /// Pause between two computer moves when both sides are the computer, so people can follow.
     pub computer_pause: Duration,
     shutdown: tokio::sync::watch::Sender<bool>,
 }
 
-/// How many games stay in memory before idle ones are dropped (they are all in the database).
-const MAX_LIVE_GAMES: usize = 1000;
+/// How many games stay in memory by default (the others are in the database and reload on demand).
+pub const DEFAULT_CACHE_GAMES: usize = 1000;
 
 /// The level the hint button searches at.
 pub const HINT_LEVEL: u8 = 3;
@@ -60,13 +74,38 @@ fn valid_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
+/// Drops the least recently used games nobody holds until at most `cap` remain. A game someone holds
+/// — a request in progress, a watcher, the computer thinking — has more than the map's reference and
+/// stays: dropping it would leave two live copies of one game (the cause of duplicate moves).
+fn trim(games: &mut LruCache<String, Arc<GameEntry>>, cap: usize) {
+    while games.len() > cap {
+        let idle = games
+            .iter()
+            .rev()
+            .find(|(_, entry)| Arc::strong_count(entry) == 1)
+            .map(|(id, _)| id.clone());
+        match idle {
+            Some(id) => {
+                games.pop(&id);
+            }
+            None => break,
+        }
+    }
+}
+
+fn side_name(live: &LiveGame, side: Player) -> &'static str {
+    live.session.player_name(side)
+}
+
 impl Service {
-    /// A service over a store, with the games of `registry` and a computer player.
-    pub fn new(registry: Registry, store: Store, computer: Arc<dyn Computer>) -> Arc<Service> {
+    /// A service over a store, with the games of `registry` and a computer player; at most
+    /// `cache_games` idle games stay in memory.
+    pub fn new(registry: Registry, store: Store, computer: Arc<dyn Computer>, cache_games: usize) -> Arc<Service> {
         Arc::new(Service {
             registry,
             store,
-            games: Mutex::new(HashMap::new()),
+            games: Mutex::new(LruCache::unbounded()),
+            cache_games: cache_games.max(1),
             computer,
             computer_pause: Duration::from_millis(400),
             shutdown: tokio::sync::watch::channel(false).0,
@@ -98,13 +137,59 @@ impl Service {
         self.computer.name()
     }
 
-    fn games(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<GameEntry>>> {
+    /// How many games are in memory now.
+    pub fn games_in_memory(&self) -> usize {
+        self.games().len()
+    }
+
+    fn games(&self) -> std::sync::MutexGuard<'_, LruCache<String, Arc<GameEntry>>> {
         self.games.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Creates and stores a game; the computer starts thinking if it moves first.
-    pub fn create(self: &Arc<Self>, new: NewGame, seats: [Seat; 2]) -> Result<GameView, ApiError> {
-        for seat in seats {
+    /// Keeps a live game in memory (or, if another request loaded it first, returns that copy: there
+    /// is only ever one live copy of a game).
+    fn remember(&self, id: &str, live: LiveGame) -> Arc<GameEntry> {
+        let mut games = self.games();
+        if let Some(entry) = games.get(id) {
+            return entry.clone();
+        }
+        let entry = GameEntry::new(live);
+        games.put(id.to_string(), entry.clone());
+        trim(&mut games, self.cache_games);
+        entry
+    }
+
+    /// A new anonymous player with an optional display name: the player and their secret token.
+    pub fn new_player(&self, name: Option<&str>) -> Result<(PlayerRef, String), ApiError> {
+        let name = name
+            .map(validate_name)
+            .transpose()
+            .map_err(|m| ApiError::bad_request("bad_name", m))?;
+        let player = PlayerRef {
+            id: new_player_id(),
+            name,
+        };
+        let token = new_secret();
+        self.store.create_player(&player, &secret_hash(&token))?;
+        Ok((player, token))
+    }
+
+    /// Changes the caller's display name.
+    pub fn rename(&self, caller: &Caller, name: &str) -> Result<PlayerRef, ApiError> {
+        let me = caller.require()?;
+        let name = validate_name(name).map_err(|m| ApiError::bad_request("bad_name", m))?;
+        self.store.rename_player(&me.id, &name)?;
+        Ok(PlayerRef {
+            id: me.id.clone(),
+            name: Some(name),
+        })
+    }
+
+    /// Creates and stores a game for the caller; the computer starts thinking if it moves first.
+    /// The answer carries the open side's invite, if a side was left open.
+    pub fn create(self: &Arc<Self>, caller: &Caller, new: NewGame, seats: NewSeats) -> Result<GameView, ApiError> {
+        let me = caller.require()?.clone();
+        for seat in seats.seats {
             seat.validate().map_err(|m| ApiError::bad_request("bad_players", m))?;
         }
         let session: Box<dyn DynSession> = match &new {
@@ -123,32 +208,65 @@ impl Service {
                     .map_err(|e| ApiError::bad_request("bad_record", format!("the record does not replay: {e}")))?
             }
         };
+        let open = match seats.open.as_deref() {
+            None => None,
+            Some(text) => {
+                let side = Self::parse_side(session.as_ref(), text)?;
+                if seats.seats[side.index()].level().is_some() {
+                    return Err(ApiError::bad_request(
+                        "bad_players",
+                        format!(
+                            "{} is played by the computer: only a human side can be open",
+                            session.player_name(side)
+                        ),
+                    ));
+                }
+                Some(side)
+            }
+        };
+        let holders = [Player::First, Player::Second].map(|side| (open != Some(side)).then(|| me.clone()));
+        let invite = open.map(|_| new_secret());
         let id = new_id();
         let record = session.record();
         let live = LiveGame {
             id: id.clone(),
-            seats,
+            seats: seats.seats,
             session,
             version: 1,
             thinking: None,
             start: record.start.clone(),
             moves: record.moves.clone(),
+            holders,
+            creator: Some(me),
+            public: seats.public,
+            invite_hash: invite.as_deref().map(secret_hash),
+            takeback: None,
+            rematch: None,
         };
         let stored = StoredGame {
             id: id.clone(),
             game: record.game.clone(),
             options: record.options.clone(),
             start: record.start.clone(),
-            seats,
+            seats: seats.seats,
             resigned: live.resigned().map(str::to_string),
             moves: record.moves.clone(),
+            owners: live.ownership(),
+            takeback: None,
+            rematch: None,
         };
         self.store.create(&stored, live.result_text().as_deref())?;
-        let entry = GameEntry::new(live);
-        self.games().insert(id, entry.clone());
+        let entry = self.remember(&id, live);
         let mut live = entry.lock();
         self.maybe_start_computer(&entry, &mut live);
-        Ok(live.view())
+        let mut view = live.view();
+        view.invite = invite;
+        Ok(view)
+    }
+
+    fn person(&self, id: Option<PlayerId>) -> Result<Option<PlayerRef>, ApiError> {
+        let Some(id) = id else { return Ok(None) };
+        Ok(Some(self.store.player(&id)?.unwrap_or(PlayerRef { id, name: None })))
     }
 
     /// The live game of that id, loaded from the database (and replayed) on first use.
@@ -178,6 +296,7 @@ impl Service {
                 .ok_or_else(|| ApiError::internal(format!("stored game {id} has a bad resignation '{side}'")))?;
             session.resign(player).map_err(corrupt)?;
         }
+        let [first, second] = stored.owners.holders.clone();
         let live = LiveGame {
             id: id.to_string(),
             seats: stored.seats,
@@ -186,23 +305,68 @@ impl Service {
             thinking: None,
             start: stored.start.clone(),
             moves,
+            holders: [self.person(first)?, self.person(second)?],
+            creator: self.person(stored.owners.creator.clone())?,
+            public: stored.owners.public,
+            invite_hash: stored.owners.invite_hash.clone(),
+            takeback: stored.takeback,
+            rematch: stored.rematch.clone(),
         };
-        let entry = {
-            let mut games = self.games();
-            if games.len() >= MAX_LIVE_GAMES {
-                // Forget games nobody watches and the computer is not thinking about: they reload on demand.
-                games.retain(|_, e| e.updates.receiver_count() > 0 || e.lock().thinking.is_some());
-            }
-            games
-                .entry(id.to_string())
-                .or_insert_with(|| GameEntry::new(live))
-                .clone()
-        };
+        let entry = self.remember(id, live);
         {
             let mut live = entry.lock();
             self.maybe_start_computer(&entry, &mut live);
         }
         Ok(entry)
+    }
+
+    /// Checks that the caller holds `side`. A game from before players existed has no holders: the
+    /// first player to act for one of its human sides takes it.
+    fn authorize(&self, caller: &Caller, live: &mut LiveGame, side: Player) -> Result<PlayerRef, ApiError> {
+        let me = caller.require()?;
+        if live.holds(&me.id, side) {
+            return Ok(me.clone());
+        }
+        if live.creator.is_none() && live.holders[side.index()].is_none() && live.seats[side.index()].level().is_none()
+        {
+            live.holders[side.index()] = Some(me.clone());
+            self.store.set_seats(&live.id, &live.seats, &live.ownership())?;
+            return Ok(me.clone());
+        }
+        Err(ApiError::forbidden(format!(
+            "you do not play {} in this game{}",
+            side_name(live, side),
+            if live.sides_of(&me.id).is_empty() {
+                " (you are watching)"
+            } else {
+                ""
+            }
+        )))
+    }
+
+    /// The one side the caller holds, or the side they name when they hold both.
+    fn own_side(live: &LiveGame, caller: &Caller, named: Option<&str>) -> Result<Player, ApiError> {
+        let me = caller.require()?;
+        let mine = live.sides_of(&me.id);
+        match (named, mine.as_slice()) {
+            (Some(text), _) => {
+                let side = Self::parse_side(live.session.as_ref(), text)?;
+                if mine.contains(&side) {
+                    Ok(side)
+                } else {
+                    Err(ApiError::forbidden(format!(
+                        "you do not play {} in this game",
+                        side_name(live, side)
+                    )))
+                }
+            }
+            (None, [side]) => Ok(*side),
+            (None, []) => Err(ApiError::forbidden("you do not play in this game (you are watching)")),
+            (None, _) => Err(ApiError::bad_request(
+                "bad_side",
+                "you play both sides: say which ('side')",
+            )),
+        }
     }
 
     /// The view of a game.
@@ -231,9 +395,10 @@ impl Service {
         Ok(positions)
     }
 
-    /// The most recent games.
-    pub fn recent(&self, limit: usize) -> Result<Vec<GameSummary>, ApiError> {
-        Ok(self.store.recent(limit.clamp(1, 200))?)
+    /// The games the caller may list, newest first: theirs, and (unless `mine_only`) public ones.
+    pub fn list(&self, caller: &Caller, mine_only: bool, limit: usize) -> Result<Vec<GameSummary>, ApiError> {
+        let me = caller.player.as_ref().map(|p| &p.id);
+        Ok(self.store.list(me, mine_only, limit.clamp(1, 200))?)
     }
 
     fn parse_side(session: &dyn DynSession, side: &str) -> Result<Player, ApiError> {
@@ -256,17 +421,24 @@ impl Service {
         })
     }
 
-    /// Plays a human's move for `side`; `expected_ply`, if given, must be the current ply.
+    /// Plays the caller's move for `side` (by default the side to move); `expected_ply`, if given,
+    /// must be the current ply.
     pub fn play(
         self: &Arc<Self>,
+        caller: &Caller,
         id: &str,
-        side: &str,
+        side: Option<&str>,
         text: &str,
         expected_ply: Option<usize>,
     ) -> Result<GameView, ApiError> {
+        caller.require()?;
         let entry = self.entry(id)?;
         let mut live = entry.lock();
-        let player = Self::parse_side(live.session.as_ref(), side)?;
+        let player = match side {
+            Some(side) => Self::parse_side(live.session.as_ref(), side)?,
+            None => live.session.to_move(),
+        };
+        self.authorize(caller, &mut live, player)?;
         if live.session.ending().is_some() {
             return Err(ApiError::conflict("game_over", "the game is over: no more moves"));
         }
@@ -312,9 +484,19 @@ impl Service {
         let played = next.play(text)?;
         let ply = live.session.ply();
         let result = next.story().map(|story| story.text);
-        self.store.add_move(&live.id, ply, &played, result.as_deref())?;
+        self.store
+            .add_move(&live.id, ply, &played, result.as_deref())
+            .map_err(|e| {
+                if is_duplicate_move(&e) {
+                    // Only one live copy of a game exists, so this means another server wrote first.
+                    ApiError::conflict("stale", format!("another move was stored for ply {ply} first: reload"))
+                } else {
+                    e.into()
+                }
+            })?;
         live.session = next;
         live.moves.push(played.clone());
+        live.takeback = None;
         live.version += 1;
         entry.publish(live.state_message());
         Ok(played)
@@ -339,19 +521,39 @@ impl Service {
         }
         let ply = live.session.ply();
         live.moves.truncate(ply);
+        live.takeback = None;
         live.version += 1;
         entry.publish(live.state_message());
         Ok(())
     }
 
-    /// Takes back the last move (or a resignation), and further back to a human's turn when the
-    /// computer plays the other side. Stops the computer if it was thinking.
-    pub fn undo(self: &Arc<Self>, id: &str) -> Result<GameView, ApiError> {
+    /// Takes back the last move (or a resignation). When nobody else plays in the game (the caller
+    /// holds every human side; the computer plays the rest), at once, back to a human's turn; against
+    /// another person it asks them: a takeback request they accept or decline.
+    pub fn undo(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<GameView, ApiError> {
+        let me = caller.require()?.clone();
         let entry = self.entry(id)?;
         let mut live = entry.lock();
+        let mine = live.sides_of(&me.id);
+        let Some(&asker) = mine.first() else {
+            return Err(ApiError::forbidden("you do not play in this game (you are watching)"));
+        };
         let mut next = live.session.clone_box();
         next.undo()
             .map_err(|e| ApiError::conflict("nothing_to_undo", e.to_string()))?;
+        if live.another_person_plays(&me.id) {
+            if live.takeback.is_some() {
+                return Err(ApiError::conflict(
+                    "takeback_pending",
+                    "a takeback request is waiting for an answer",
+                ));
+            }
+            self.store.set_takeback(&live.id, Some(asker))?;
+            live.takeback = Some(asker);
+            live.version += 1;
+            entry.publish(live.state_message());
+            return Ok(live.view());
+        }
         let any_human = live.seats.iter().any(|s| s.level().is_none());
         while any_human && next.ply() > 0 && live.seats[next.to_move().index()].level().is_some() {
             if next.undo().is_err() {
@@ -364,11 +566,60 @@ impl Service {
         Ok(live.view())
     }
 
-    /// `side` resigns.
-    pub fn resign(self: &Arc<Self>, id: &str, side: &str) -> Result<GameView, ApiError> {
+    /// Answers the pending takeback request: the opponent accepts (the moves back to the asker's
+    /// turn are taken back) or declines; the asker may withdraw it (`accept: false`).
+    pub fn answer_takeback(self: &Arc<Self>, caller: &Caller, id: &str, accept: bool) -> Result<GameView, ApiError> {
+        let me = caller.require()?.clone();
         let entry = self.entry(id)?;
         let mut live = entry.lock();
-        let player = Self::parse_side(live.session.as_ref(), side)?;
+        let Some(asker) = live.takeback else {
+            return Err(ApiError::conflict("no_takeback", "no takeback request is waiting"));
+        };
+        let answerer = asker.opponent();
+        let is_asker = live.holds(&me.id, asker);
+        let is_answerer = live.holds(&me.id, answerer);
+        if !is_asker && !is_answerer {
+            return Err(ApiError::forbidden("you do not play in this game (you are watching)"));
+        }
+        if !accept {
+            self.store.set_takeback(&live.id, None)?;
+            live.takeback = None;
+            live.version += 1;
+            entry.publish(live.state_message());
+            return Ok(live.view());
+        }
+        if !is_answerer {
+            return Err(ApiError::forbidden(
+                "only your opponent can accept your takeback request",
+            ));
+        }
+        let mut next = live.session.clone_box();
+        next.undo()
+            .map_err(|e| ApiError::conflict("nothing_to_undo", e.to_string()))?;
+        while next.ply() > 0 && next.to_move() != asker {
+            if next.undo().is_err() {
+                break;
+            }
+        }
+        live.stop_thinking();
+        self.commit_rewrite(&entry, &mut live, next)?;
+        self.maybe_start_computer(&entry, &mut live);
+        Ok(live.view())
+    }
+
+    /// The caller resigns their side (`side` names it when they hold both).
+    pub fn resign(self: &Arc<Self>, caller: &Caller, id: &str, side: Option<&str>) -> Result<GameView, ApiError> {
+        caller.require()?;
+        let entry = self.entry(id)?;
+        let mut live = entry.lock();
+        let player = match side {
+            Some(text) => {
+                let side = Self::parse_side(live.session.as_ref(), text)?;
+                self.authorize(caller, &mut live, side)?;
+                side
+            }
+            None => Self::own_side(&live, caller, None)?,
+        };
         let mut next = live.session.clone_box();
         next.resign(player)
             .map_err(|_| ApiError::conflict("game_over", "the game is over already"))?;
@@ -377,15 +628,42 @@ impl Service {
         Ok(live.view())
     }
 
-    /// Changes who plays each side (for example: let the computer take over).
-    pub fn set_seats(self: &Arc<Self>, id: &str, seats: [Seat; 2]) -> Result<GameView, ApiError> {
+    /// Changes who plays each side (for example: let the computer take over). The caller may change
+    /// only the sides they hold, and open sides of a game they created; a side handed to the computer
+    /// stays theirs to take back.
+    pub fn set_seats(self: &Arc<Self>, caller: &Caller, id: &str, seats: [Seat; 2]) -> Result<GameView, ApiError> {
+        let me = caller.require()?.clone();
         for seat in seats {
             seat.validate().map_err(|m| ApiError::bad_request("bad_players", m))?;
         }
         let entry = self.entry(id)?;
         let mut live = entry.lock();
-        self.store.set_seats(id, &seats)?;
+        let created = live.creator.as_ref().is_some_and(|c| c.id == me.id);
+        let mut holders = live.holders.clone();
+        for side in [Player::First, Player::Second] {
+            let i = side.index();
+            if seats[i] == live.seats[i] {
+                continue;
+            }
+            let may = live.holds(&me.id, side) || (live.holders[i].is_none() && (created || live.creator.is_none()));
+            if !may {
+                return Err(ApiError::forbidden(format!(
+                    "{} is not yours to change",
+                    side_name(&live, side)
+                )));
+            }
+            holders[i] = Some(me.clone());
+        }
+        let mut owners = live.ownership();
+        owners.holders = [0, 1].map(|i| holders[i].as_ref().map(|p| p.id.clone()));
+        let still_open = (0..2).any(|i| seats[i].level().is_none() && holders[i].is_none());
+        if !still_open {
+            owners.invite_hash = None;
+        }
+        self.store.set_seats(id, &seats, &owners)?;
         live.seats = seats;
+        live.holders = holders;
+        live.invite_hash = owners.invite_hash;
         live.stop_thinking();
         live.version += 1;
         entry.publish(live.state_message());
@@ -393,15 +671,158 @@ impl Service {
         Ok(live.view())
     }
 
-    /// The partial turn after `tokens` (games built step by step).
-    pub fn turn(self: &Arc<Self>, id: &str, tokens: &[String]) -> Result<PartialTurn, ApiError> {
-        let session = self.entry(id)?.lock().session.clone_box();
+    /// Claims the open side with its invite.
+    pub fn claim(self: &Arc<Self>, caller: &Caller, id: &str, invite: &str) -> Result<GameView, ApiError> {
+        let me = caller.require()?.clone();
+        let entry = self.entry(id)?;
+        let mut live = entry.lock();
+        let Some(open) = [Player::First, Player::Second].into_iter().find(|&s| live.is_open(s)) else {
+            return Err(ApiError::conflict(
+                "no_open_seat",
+                "both sides are taken: you can watch this game",
+            ));
+        };
+        let good = live
+            .invite_hash
+            .as_deref()
+            .is_some_and(|hash| well_formed_secret(invite.trim()) && secret_hash(invite.trim()) == hash);
+        if !good {
+            return Err(ApiError::forbidden_code(
+                "bad_invite",
+                "this invite is not valid (it may have been used or replaced): you can watch this game",
+            ));
+        }
+        if !live.sides_of(&me.id).is_empty() {
+            return Err(ApiError::conflict(
+                "already_playing",
+                "you already play the other side: send the invite to your opponent",
+            ));
+        }
+        live.holders[open.index()] = Some(me);
+        live.invite_hash = None;
+        self.store.set_seats(id, &live.seats, &live.ownership())?;
+        live.version += 1;
+        entry.publish(live.state_message());
+        Ok(live.view())
+    }
+
+    /// A new invite for the open side (the old one stops working); only the game's creator.
+    pub fn new_invite(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<String, ApiError> {
+        let me = caller.require()?;
+        let entry = self.entry(id)?;
+        let mut live = entry.lock();
+        if !live.creator.as_ref().is_some_and(|c| c.id == me.id) {
+            return Err(ApiError::forbidden("only the game's creator can invite"));
+        }
+        if ![Player::First, Player::Second].into_iter().any(|s| live.is_open(s)) {
+            return Err(ApiError::conflict("no_open_seat", "both sides are taken"));
+        }
+        let invite = new_secret();
+        live.invite_hash = Some(secret_hash(&invite));
+        self.store.set_seats(id, &live.seats, &live.ownership())?;
+        Ok(invite)
+    }
+
+    /// Starts a rematch of a finished game: the same game, options, start and people, sides swapped.
+    /// Asked again, it answers the same rematch.
+    pub fn rematch(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<GameView, ApiError> {
+        let me = caller.require()?.clone();
+        let entry = self.entry(id)?;
+        let (record_game, options, start, seats, holders, public) = {
+            let live = entry.lock();
+            if live.sides_of(&me.id).is_empty() {
+                return Err(ApiError::forbidden("only a player of this game can ask for a rematch"));
+            }
+            if live.session.ending().is_none() {
+                return Err(ApiError::conflict("not_over", "the game is not over yet"));
+            }
+            if let Some(rematch) = live.rematch.clone() {
+                drop(live);
+                return self.view(&rematch);
+            }
+            (
+                live.session.game().to_string(),
+                live.session.options(),
+                live.start.clone(),
+                [live.seats[1], live.seats[0]],
+                [live.holders[1].clone(), live.holders[0].clone()],
+                live.public,
+            )
+        };
+        let game_type = self.registry.get(&record_game)?;
+        let session = game_type.new_session(&options, Some(&start))?;
+        let new_id = new_id();
+        let record = session.record();
+        let live = LiveGame {
+            id: new_id.clone(),
+            seats,
+            session,
+            version: 1,
+            thinking: None,
+            start: record.start.clone(),
+            moves: Vec::new(),
+            holders,
+            creator: Some(me),
+            public,
+            invite_hash: None,
+            takeback: None,
+            rematch: None,
+        };
+        let stored = StoredGame {
+            id: new_id.clone(),
+            game: record.game.clone(),
+            options: record.options.clone(),
+            start: record.start.clone(),
+            seats,
+            resigned: None,
+            moves: Vec::new(),
+            owners: live.ownership(),
+            takeback: None,
+            rematch: None,
+        };
+        {
+            // Under the old game's lock, so that two players asking at once get one rematch.
+            let mut old = entry.lock();
+            if let Some(rematch) = old.rematch.clone() {
+                drop(old);
+                return self.view(&rematch);
+            }
+            self.store.create(&stored, None)?;
+            self.store.set_rematch(id, &new_id)?;
+            old.rematch = Some(new_id.clone());
+            old.version += 1;
+            entry.publish(old.state_message());
+        }
+        let new_entry = self.remember(&new_id, live);
+        let mut live = new_entry.lock();
+        self.maybe_start_computer(&new_entry, &mut live);
+        Ok(live.view())
+    }
+
+    /// The partial turn after `tokens` (games built step by step); only for the side to move.
+    pub fn turn(self: &Arc<Self>, caller: &Caller, id: &str, tokens: &[String]) -> Result<PartialTurn, ApiError> {
+        caller.require()?;
+        let entry = self.entry(id)?;
+        let session = {
+            let mut live = entry.lock();
+            let to_move = live.session.to_move();
+            self.authorize(caller, &mut live, to_move)?;
+            live.session.clone_box()
+        };
         partial_turn(session.as_ref(), tokens)
     }
 
-    /// The engine's best move for the side to move (the hint button); runs on a blocking thread.
-    pub async fn hint(self: &Arc<Self>, id: &str) -> Result<ComputerMove, ApiError> {
-        let session = self.entry(id)?.lock().session.clone_box();
+    /// The engine's best move for the side to move (the hint button), for its player only; runs on
+    /// a blocking thread.
+    pub async fn hint(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<ComputerMove, ApiError> {
+        caller.require()?;
+        let entry = self.entry(id)?;
+        let session = {
+            let mut live = entry.lock();
+            let to_move = live.session.to_move();
+            self.authorize(caller, &mut live, to_move)?;
+            live.session.clone_box()
+        };
         if session.ending().is_some() {
             return Err(ApiError::conflict("game_over", "the game is over: no hint"));
         }

@@ -206,8 +206,21 @@ async fn next_state(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_clients_and_a_watcher_see_each_others_moves() {
     let t = TestServer::new().await;
-    let view = t.create(json!({"game": "void", "players": HUMANS()})).await;
+    let view = t
+        .create(json!({"game": "void", "players": HUMANS(), "open": "white"}))
+        .await;
     let id = view["id"].as_str().unwrap().to_string();
+    // White is claimed by a second player with the invite, as the friend's browser does.
+    let friend = t.new_player().await;
+    let (status, claimed) = t
+        .send_as(
+            Some(&friend),
+            "POST",
+            &format!("/api/games/{id}/claim"),
+            Some(json!({"invite": view["invite"]})),
+        )
+        .await;
+    assert_eq!(status, 200, "{claimed}");
     let ws_url = format!("{}/api/games/{id}/ws", t.base.replace("http://", "ws://"));
     let (mut black, _) = tokio_tungstenite::connect_async(&ws_url).await.unwrap();
     let (mut white, _) = tokio_tungstenite::connect_async(&ws_url).await.unwrap();
@@ -221,7 +234,7 @@ async fn two_clients_and_a_watcher_see_each_others_moves() {
     next_state(&mut watcher, 1).await;
     let reply = first_legal(&seen);
     // White moves through a second HTTP client, as another browser would.
-    let other = reqwest::Client::new();
+    let other = common::client_with_token(&friend);
     let r = other
         .post(t.url(&format!("/api/games/{id}/moves")))
         .json(&json!({"move": reply, "side": "white", "ply": 1}))
@@ -410,7 +423,7 @@ async fn bad_input_is_refused_and_leaves_the_game_untouched() {
         (json!({"move": "d3-e2", "side": "white"}), 409, "not_your_turn"),
         (json!({"move": "m4-n4", "side": "green"}), 400, "bad_side"),
         (json!({"move": "m4-n4", "side": "black", "ply": 3}), 409, "stale"),
-        (json!({"move": "m4-n4"}), 400, "bad_request_body"),
+        (json!({"side": "black"}), 400, "bad_request_body"),
         (
             json!({"move": "m4-n4", "side": "black", "extra": 1}),
             400,

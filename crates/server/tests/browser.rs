@@ -1,14 +1,18 @@
 //! Browser tests: a real headless Chromium (Debian's chromium + chromium-driver) against the real server.
 //! For every game: start a game against the computer from the home page, move by clicking, see the reply,
 //! undo, resign; a finished game with its ending told and the decisive cells in sight; the tutorial's first
-//! steps; the rules pages' live examples; the hint on the board; the Krux panel at 1280×800; two browsers
-//! sharing one game. Screenshots go to `test-artifacts/` (and to `docs/` with `ARBITER_UPDATE_DOCS=1`).
+//! steps; the rules pages' live examples; the hint on the board; the Krux panel at 1280×800; seats that
+//! belong to someone: a friend joins through the invite link and both play live while a watcher cannot
+//! move, takeback requests declined and accepted, a rematch reaching both players, refusals told plainly.
+//! Every browser has its own profile, so its own player (cookie). Screenshots go to `test-artifacts/` (and
+//! to `docs/` with `ARBITER_UPDATE_DOCS=1`).
 
 mod common;
 
 #[path = "common/webdriver.rs"]
 mod webdriver;
 
+use arbiter_server::Limits;
 use common::TestServer;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -192,10 +196,17 @@ async fn fits_width(b: &Browser, width: u32, height: u32, what: &str) {
     let overflow = b
         .eval("return document.documentElement.scrollWidth - window.innerWidth")
         .await;
-    assert!(
-        overflow.as_f64().unwrap() <= 1.0,
-        "{what} at {width}×{height}: the page scrolls sideways by {overflow}px"
-    );
+    if overflow.as_f64().unwrap() > 1.0 {
+        // Name the widest culprits: elements reaching past the right edge whose children do not.
+        let culprits = b
+            .eval(
+                "const w = window.innerWidth; return [...document.querySelectorAll('body *')] \
+                 .filter(e => e.getBoundingClientRect().right > w + 1 && ![...e.children].some(c => c.getBoundingClientRect().right > w + 1)) \
+                 .slice(0, 6).map(e => `${e.tagName.toLowerCase()}#${e.id}.${e.className.baseVal ?? e.className} → ${Math.round(e.getBoundingClientRect().right)}px`)",
+            )
+            .await;
+        panic!("{what} at {width}×{height}: the page scrolls sideways by {overflow}px: {culprits}");
+    }
 }
 
 async fn game_over(b: &Browser) -> bool {
@@ -219,7 +230,9 @@ async fn play_against_the_computer(driver: &Driver, t: &TestServer, game: &str, 
     let b = driver.browser(profile).await;
     b.goto(&t.url("/")).await;
     b.click_css(&format!("#pick-{game}")).await;
-    b.click_css("#player-1 option[value='computer:1']").await;
+    b.click_css("#who-computer").await;
+    b.click_css("#my-side option[value='0']").await;
+    b.click_css("#computer-level option[value='1']").await;
     b.screenshot(&artifact(&format!("home-{game}.png"))).await;
     b.click_css("#start-game").await;
     b.wait_for(
@@ -230,6 +243,10 @@ async fn play_against_the_computer(driver: &Driver, t: &TestServer, game: &str, 
     let view: Value = b.eval("return window.arbiter.view").await;
     assert_eq!(view["game"], json!(game));
     assert_eq!(view["sides"][1]["seat"], json!({"kind": "computer", "level": 1}));
+    // The game is this browser's player's: the human side is theirs, the computer's side too.
+    let me = b.eval("return window.arbiter.me.id").await;
+    assert_eq!(view["sides"][0]["player"]["id"], me);
+    assert_eq!(b.eval("return [...window.arbiter.mine]").await, json!([0]));
     // The legend explains every mark and the key shows the pieces, from the server.
     b.wait_for(
         "document.querySelectorAll('#legend-section .legend-item').length > 2 && document.querySelector('#legend-section .key-item svg')",
@@ -329,64 +346,462 @@ async fn every_game_against_the_computer_by_clicking() {
     }
 }
 
+/// The value of an input on the page.
+async fn value_of(b: &Browser, css: &str) -> String {
+    let css = serde_json::to_string(css).unwrap();
+    b.wait_for(
+        &format!("document.querySelector({css}) && document.querySelector({css}).value"),
+        css.as_str(),
+    )
+    .await
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+/// The text of an element, once it has some.
+async fn text_of(b: &Browser, css: &str) -> String {
+    let css = serde_json::to_string(css).unwrap();
+    b.wait_for(
+        &format!("document.querySelector({css}) && document.querySelector({css}).textContent"),
+        css.as_str(),
+    )
+    .await
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+/// Waits until the game page is live (view, WebSocket, board).
+async fn live_page(b: &Browser) {
+    b.wait_for(
+        "window.arbiter && window.arbiter.view && window.arbiter.connected && window.arbiter.diagram",
+        "live page",
+    )
+    .await;
+}
+
+/// A browser whose player is the one with `token` (its cookie), at `path`.
+async fn browser_as(driver: &Driver, t: &TestServer, token: &str, profile: &std::path::Path, path: &str) -> Browser {
+    let b = driver.browser(profile).await;
+    b.set_cookie(&t.base, "arbiter_token", token).await;
+    b.goto(&t.url(path)).await;
+    b
+}
+
+/// A new player with a name: their token.
+async fn named_player(t: &TestServer, name: &str) -> String {
+    let token = t.new_player().await;
+    let (status, body) = t
+        .send_as(Some(&token), "POST", "/api/me", Some(json!({"name": name})))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    token
+}
+
+/// A Void game between two players, `first` holding the first side and `second` (through the invite)
+/// the other: its id.
+async fn game_between(t: &TestServer, first: &str, second: &str) -> String {
+    let (status, view) = t
+        .send_as(
+            Some(first),
+            "POST",
+            "/api/games",
+            Some(json!({"game": "void", "players": [{"kind": "human"}, {"kind": "human"}], "open": "second"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{view}");
+    let id = view["id"].as_str().unwrap().to_string();
+    let invite = view["invite"].as_str().expect("an invite for the open side");
+    let (status, view) = t
+        .send_as(
+            Some(second),
+            "POST",
+            &format!("/api/games/{id}/claim"),
+            Some(json!({"invite": invite})),
+        )
+        .await;
+    assert_eq!(status, 200, "{view}");
+    id
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_browsers_play_one_game_live() {
+async fn a_friend_joins_by_the_invite_link_and_a_watcher_cannot_move() {
     require_chromium();
     let _serial = SERIAL.lock().await;
     let t = TestServer::new().await;
-    let view = t
-        .create(json!({"game": "void", "players": [{"kind": "human"}, {"kind": "human"}]}))
-        .await;
-    let id = view["id"].as_str().unwrap();
     let driver = Driver::start().await;
-    let (pa, pb) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let black = driver.browser(pa.path()).await;
-    let white = driver.browser(pb.path()).await;
-    black.goto(&t.url(&format!("/game/{id}?as=black"))).await;
-    white.goto(&t.url(&format!("/game/{id}?as=white"))).await;
-    for b in [&black, &white] {
-        b.wait_for(
-            "window.arbiter && window.arbiter.view && window.arbiter.connected && window.arbiter.diagram",
-            "live page",
-        )
-        .await;
-    }
-    // White may not move now: the click is explained.
-    white.click_css(".hit.has-piece").await;
-    let msg = white
-        .wait_for("document.getElementById('message').textContent", "explanation")
-        .await;
-    assert!(msg.as_str().unwrap().contains("turn"), "{msg}");
+    let (pa, pb, pc) = (
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+    );
 
-    click_a_move(&black, "void").await;
-    wait_ply(&white, 1).await;
-    click_a_move(&white, "void").await;
-    wait_ply(&black, 2).await;
-    // Reviewing: click the first move in the list, see that position, come back.
-    black.click_css(".mv[data-ply='1']").await;
-    black
-        .wait_for("document.getElementById('review-bar')", "review bar")
+    // Ann names herself on the home page and starts a public game with a friend.
+    let ann = driver.browser(pa.path()).await;
+    ann.goto(&t.url("/")).await;
+    ann.wait_for("window.arbiterHome && window.arbiterHome.me", "the player")
         .await;
-    black
+    ann.find("#display-name")
+        .await
+        .send_keys("Ann")
+        .await
+        .expect("typing the name");
+    ann.click_css("#pick-void").await;
+    ann.click_css("#who-friend").await;
+    ann.click_css("#my-side option[value='0']").await;
+    ann.click_css("#public-game").await;
+    ann.screenshot(&artifact("home-friend.png")).await;
+    fits_width(&ann, 390, 844, "the home page").await;
+    ann.screenshot(&artifact("home-phone.png")).await;
+    ann.set_size(1400, 950).await;
+    ann.click_css("#start-game").await;
+    ann.wait_for(
+        "location.pathname.startsWith('/game/') && window.arbiter && window.arbiter.view && window.arbiter.connected",
+        "the game page",
+    )
+    .await;
+    let id = ann.eval("return window.arbiter.id").await.as_str().unwrap().to_string();
+    let view = t.view(&id).await;
+    assert_eq!(view["sides"][0]["player"]["name"], json!("Ann"));
+    assert_eq!(view["sides"][1]["open"], json!(true));
+    assert_eq!(view["public"], json!(true));
+    let waiting = text_of(&ann, "#player-who-1").await;
+    assert!(waiting.contains("Waiting for your friend"), "{waiting}");
+    let first_invite = value_of(&ann, "#invite-link").await;
+    assert!(
+        first_invite.starts_with(&t.url(&format!("/game/{id}?invite="))),
+        "the invite link: {first_invite}"
+    );
+    let watch = value_of(&ann, "#watch-link").await;
+    assert_eq!(watch, t.url(&format!("/game/{id}")));
+    ann.screenshot(&artifact("invite.png")).await;
+    fits_width(&ann, 390, 844, "the game page with its invite").await;
+    ann.screenshot(&artifact("invite-phone.png")).await;
+    ann.set_size(1400, 950).await;
+
+    // Ann opens her own link: it is hers to send, not to use; the seat stays open.
+    ann.goto(&first_invite).await;
+    live_page(&ann).await;
+    let msg = text_of(&ann, "#message").await;
+    assert!(msg.contains("your own invite link"), "{msg}");
+    assert_eq!(ann.eval("return location.search").await, json!(""));
+    assert_eq!(value_of(&ann, "#invite-link").await, first_invite);
+    assert_eq!(t.view(&id).await["sides"][1]["open"], json!(true));
+
+    // A new link replaces the old one, which stops working.
+    ann.click_css("#new-invite").await;
+    let first_json = serde_json::to_string(&first_invite).unwrap();
+    let invite = ann
         .wait_for(
-            "document.getElementById('board').dataset.position === window.arbiter.positions.list[1]",
-            "the position after move 1",
+            &format!("document.getElementById('invite-link').value !== {first_json} && document.getElementById('invite-link').value"),
+            "a new invite link",
+        )
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    let watcher = driver.browser(pc.path()).await;
+    watcher.goto(&first_invite).await;
+    live_page(&watcher).await;
+    let msg = text_of(&watcher, "#message").await;
+    assert!(msg.contains("does not work") && msg.contains("watching"), "{msg}");
+    assert_eq!(watcher.eval("return window.arbiter.mine.size").await, json!(0));
+    assert_eq!(t.view(&id).await["sides"][1]["open"], json!(true));
+
+    // The friend opens the link: the seat is theirs, the code leaves the address bar.
+    let bob = driver.browser(pb.path()).await;
+    bob.goto(&invite).await;
+    live_page(&bob).await;
+    bob.wait_for("window.arbiter.mine.has(1)", "the friend holds the second side")
+        .await;
+    assert_eq!(bob.eval("return location.search").await, json!(""));
+    let joined = text_of(&bob, "#message").await;
+    assert!(joined.contains("You joined"), "{joined}");
+    // Ann's page learns it live: the seat is taken, the invite gone.
+    ann.wait_for(
+        "!window.arbiter.view.sides[1].open && !document.getElementById('invite-box')",
+        "the friend joined",
+    )
+    .await;
+    let told = text_of(&ann, "#message").await;
+    assert!(told.contains("joined the game"), "{told}");
+    let bob_row = text_of(&ann, "#player-who-1").await;
+    assert!(bob_row.contains("Anonymous"), "{bob_row}");
+    let ann_row = text_of(&bob, "#player-who-0").await;
+    assert!(ann_row.contains("Ann"), "{ann_row}");
+
+    // Bob may not move now: the click is explained.
+    bob.click_css(".hit.has-piece").await;
+    let msg = text_of(&bob, "#message").await;
+    assert!(msg.contains("turn"), "{msg}");
+    // Both move, each on their own page, and see the other's move live.
+    click_a_move(&ann, "void").await;
+    wait_ply(&bob, 1).await;
+    click_a_move(&bob, "void").await;
+    wait_ply(&ann, 2).await;
+
+    // A watcher through the watch link: told so, no way to move, and the server refuses a forged move.
+    watcher.goto(&watch).await;
+    live_page(&watcher).await;
+    let words = text_of(&watcher, "#watching").await;
+    assert!(words.contains("You are watching"), "{words}");
+    assert_eq!(watcher.eval("return window.arbiter.mine.size").await, json!(0));
+    for control in [
+        ".hit.selectable",
+        "#hint",
+        "#undo",
+        "#takeback",
+        "#resign",
+        "[id^='seat-select']",
+        "#invite-box",
+        ".move-controls",
+    ] {
+        assert!(watcher.find_all(control).await.is_empty(), "a watcher sees {control}");
+    }
+    watcher.click_css(".hit.has-piece").await;
+    let msg = text_of(&watcher, "#message").await;
+    assert!(msg.contains("watching"), "{msg}");
+    let forged = watcher
+        .eval(
+            "const v = window.arbiter.view; \
+             return fetch(`/api/games/${v.id}/moves`, {method: 'POST', headers: {'content-type': 'application/json'}, \
+               body: JSON.stringify({move: v.legal[0].notation, side: v.sides[0].name, ply: v.ply})}).then(r => r.status)",
         )
         .await;
-    black.click_css("#review-bar button.primary").await;
-    black
-        .wait_for("!document.getElementById('review-bar')", "back to the game")
+    assert_eq!(forged, json!(403), "a watcher's forged move");
+    assert_eq!(t.view(&id).await["ply"], json!(2), "the game is untouched");
+    watcher.screenshot(&artifact("watcher.png")).await;
+
+    // The used invite says so and leaves the watcher watching.
+    watcher.goto(&invite).await;
+    live_page(&watcher).await;
+    let msg = text_of(&watcher, "#message").await;
+    assert!(msg.contains("already used") && msg.contains("watching"), "{msg}");
+    assert_eq!(watcher.eval("return location.search").await, json!(""));
+    assert_eq!(watcher.eval("return window.arbiter.mine.size").await, json!(0));
+
+    // Reviewing: click the first move in the list, see that position, come back.
+    ann.click_css(".mv[data-ply='1']").await;
+    ann.wait_for("document.getElementById('review-bar')", "review bar")
         .await;
-    black.screenshot(&artifact("shared-black.png")).await;
-    white.screenshot(&artifact("shared-white.png")).await;
-    let moves_black = black.eval("return window.arbiter.view.moves").await;
-    let moves_white = white.eval("return window.arbiter.view.moves").await;
-    assert_eq!(moves_black, moves_white);
-    black.quit().await;
-    white.quit().await;
+    ann.wait_for(
+        "document.getElementById('board').dataset.position === window.arbiter.positions.list[1]",
+        "the position after move 1",
+    )
+    .await;
+    ann.click_css("#review-bar button.primary").await;
+    ann.wait_for("!document.getElementById('review-bar')", "back to the game")
+        .await;
+    ann.screenshot(&artifact("shared-first.png")).await;
+    bob.screenshot(&artifact("shared-second.png")).await;
+    let moves_ann = ann.eval("return window.arbiter.view.moves").await;
+    let moves_bob = bob.eval("return window.arbiter.view.moves").await;
+    assert_eq!(moves_ann, moves_bob);
+
+    // Home pages: Bob finds the game among his games, against Ann; the watcher among the public ones.
+    bob.goto(&t.url("/")).await;
+    bob.wait_for("window.arbiterHome && window.arbiterHome.listed", "the lists")
+        .await;
+    let line = text_of(&bob, &format!("#your-games a[data-id='{id}']")).await;
+    assert!(line.contains("vs Ann") && line.contains("Their move"), "{line}");
+    watcher.goto(&t.url("/")).await;
+    watcher
+        .wait_for("window.arbiterHome && window.arbiterHome.listed", "the lists")
+        .await;
+    let line = text_of(&watcher, &format!("#public-games a[data-id='{id}']")).await;
+    assert!(line.contains("Ann"), "{line}");
+    assert!(watcher
+        .find_all(&format!("#your-games a[data-id='{id}']"))
+        .await
+        .is_empty());
+    watcher.screenshot(&artifact("home-lists.png")).await;
+    ann.quit().await;
+    bob.quit().await;
+    watcher.quit().await;
 }
 
-/// Opens a game created from a position (human against human) as the side to move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn takeback_is_asked_declined_and_accepted_live() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    let driver = Driver::start().await;
+    let (ta, tb) = (named_player(&t, "Ann").await, named_player(&t, "Bob").await);
+    let id = game_between(&t, &ta, &tb).await;
+    let (pa, pb) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let path = format!("/game/{id}");
+    let ann = browser_as(&driver, &t, &ta, pa.path(), &path).await;
+    let bob = browser_as(&driver, &t, &tb, pb.path(), &path).await;
+    live_page(&ann).await;
+    live_page(&bob).await;
+    click_a_move(&ann, "void").await;
+    wait_ply(&bob, 1).await;
+    let position = ann.eval("return window.arbiter.view.position").await;
+    // Against a person, undo is a question.
+    assert!(ann.find_all("#undo").await.is_empty(), "no plain undo against a person");
+
+    // Ann asks; Bob declines: nothing changes.
+    ann.click_css("#takeback").await;
+    let asked = text_of(&bob, "#takeback-box").await;
+    assert!(
+        asked.contains("Ann (Black) asks to take back their last move"),
+        "{asked}"
+    );
+    bob.find("#takeback-accept").await;
+    let waiting = text_of(&ann, "#takeback-box").await;
+    assert!(waiting.contains("Waiting for an answer"), "{waiting}");
+    ann.find("#takeback-withdraw").await;
+    assert_eq!(
+        ann.eval("return document.getElementById('takeback').disabled").await,
+        json!(true)
+    );
+    bob.screenshot(&artifact("takeback-asked.png")).await;
+    bob.click_css("#takeback-decline").await;
+    ann.wait_for(
+        "!window.arbiter.view.takeback && !document.getElementById('takeback-box')",
+        "the answer",
+    )
+    .await;
+    let told = text_of(&ann, "#message").await;
+    assert!(told.contains("declined"), "{told}");
+    bob.wait_for("!document.getElementById('takeback-box')", "the prompt gone")
+        .await;
+    for b in [&ann, &bob] {
+        assert_eq!(b.eval("return window.arbiter.view.ply").await, json!(1));
+        assert_eq!(b.eval("return window.arbiter.view.position").await, position);
+    }
+
+    // Asked and withdrawn: Bob's prompt goes away.
+    ann.click_css("#takeback").await;
+    bob.find("#takeback-accept").await;
+    ann.click_css("#takeback-withdraw").await;
+    bob.wait_for("!document.getElementById('takeback-box')", "the request withdrawn")
+        .await;
+    assert_eq!(bob.eval("return window.arbiter.view.ply").await, json!(1));
+
+    // Asked again; Bob accepts: the move is taken back on both pages.
+    ann.click_css("#takeback").await;
+    bob.click_css("#takeback-accept").await;
+    wait_ply(&ann, 0).await;
+    wait_ply(&bob, 0).await;
+    let told = text_of(&ann, "#message").await;
+    assert!(told.contains("accepted"), "{told}");
+    ann.wait_for(
+        "document.getElementById('board').dataset.position === window.arbiter.view.position && !document.getElementById('takeback-box')",
+        "the board back at the start",
+    )
+    .await;
+    ann.screenshot(&artifact("takeback-accepted.png")).await;
+    ann.quit().await;
+    bob.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_reaches_both_players() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    let driver = Driver::start().await;
+    let (ta, tb) = (named_player(&t, "Ann").await, named_player(&t, "Bob").await);
+    let id = game_between(&t, &ta, &tb).await;
+    let (pa, pb) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let path = format!("/game/{id}");
+    let ann = browser_as(&driver, &t, &ta, pa.path(), &path).await;
+    let bob = browser_as(&driver, &t, &tb, pb.path(), &path).await;
+    live_page(&ann).await;
+    live_page(&bob).await;
+    click_a_move(&ann, "void").await;
+    wait_ply(&bob, 1).await;
+
+    // Bob resigns (his own side, though it is his turn or not); both pages tell it.
+    bob.click_css("#resign").await;
+    bob.accept_alert().await;
+    for b in [&ann, &bob] {
+        let text = b
+            .wait_for(
+                "!document.getElementById('banner').classList.contains('hidden') && document.getElementById('ending-text').textContent",
+                "the ending",
+            )
+            .await;
+        assert!(text.as_str().unwrap().contains("White resigned"), "{text}");
+    }
+    // Bob starts the rematch and goes there; Ann is told and follows.
+    bob.click_css("#rematch").await;
+    let new_id = bob
+        .wait_for(
+            &format!(
+                "window.arbiter && window.arbiter.view && window.arbiter.view.id !== '{id}' && window.arbiter.view.id"
+            ),
+            "the rematch page",
+        )
+        .await;
+    let new_id = new_id.as_str().unwrap().to_string();
+    let notice = text_of(&ann, "#rematch-notice").await;
+    assert!(notice.contains("Your opponent started a rematch"), "{notice}");
+    ann.screenshot(&artifact("rematch-offered.png")).await;
+    ann.click_css("#rematch-go").await;
+    ann.wait_for(
+        &format!("window.arbiter && window.arbiter.view && window.arbiter.view.id === '{new_id}' && window.arbiter.connected"),
+        "Ann at the rematch",
+    )
+    .await;
+    live_page(&bob).await;
+    // Sides swapped: Bob moves first now.
+    assert_eq!(bob.eval("return [...window.arbiter.mine]").await, json!([0]));
+    assert_eq!(ann.eval("return [...window.arbiter.mine]").await, json!([1]));
+    click_a_move(&bob, "void").await;
+    wait_ply(&ann, 1).await;
+    ann.quit().await;
+    bob.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_are_told_plainly() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    // One new game a minute per address.
+    let limits = Limits {
+        games_per_minute: Some(1),
+        ..Limits::none()
+    };
+    let t = TestServer::with(arbiter_server::service::DEFAULT_CACHE_GAMES, limits).await;
+    let driver = Driver::start().await;
+    let profile = tempfile::tempdir().unwrap();
+    let b = driver.browser(profile.path()).await;
+    b.goto(&t.url("/")).await;
+    b.click_css("#who-local").await;
+    b.click_css("#start-game").await;
+    live_page(&b).await;
+    b.goto(&t.url("/")).await;
+    b.click_css("#who-local").await;
+    b.click_css("#start-game").await;
+    let text = b
+        .wait_for(
+            "document.getElementById('home-message').classList.contains('error') && document.getElementById('home-message').textContent",
+            "the refusal",
+        )
+        .await;
+    assert!(text.as_str().unwrap().contains("Too many requests"), "{text}");
+    // A bad name is refused in words.
+    b.find("#display-name")
+        .await
+        .send_keys("<script>")
+        .await
+        .expect("typing");
+    b.click_css("#save-name").await;
+    let text = b
+        .wait_for(
+            "document.getElementById('home-message').textContent.includes('name')  && document.getElementById('home-message').textContent",
+            "the refusal",
+        )
+        .await;
+    assert!(text.as_str().unwrap().contains("cannot be used"), "{text}");
+    b.quit().await;
+}
+
+/// Opens a game created from a position (both sides on one screen: the test server's player holds
+/// both, and so does the browser, which carries that player's cookie); `side` is to move.
 async fn open_position(
     driver: &Driver,
     t: &TestServer,
@@ -398,14 +813,11 @@ async fn open_position(
     let view = t
         .create(json!({"game": game, "position": position, "players": [{"kind": "human"}, {"kind": "human"}]}))
         .await;
+    assert_eq!(common::side_to_move(&view), side);
     let id = view["id"].as_str().unwrap().to_string();
-    let b = driver.browser(profile).await;
-    b.goto(&t.url(&format!("/game/{id}?as={side}"))).await;
-    b.wait_for(
-        "window.arbiter && window.arbiter.view && window.arbiter.connected && window.arbiter.diagram",
-        "game page",
-    )
-    .await;
+    let b = browser_as(driver, t, &t.token, profile, &format!("/game/{id}")).await;
+    live_page(&b).await;
+    assert_eq!(b.eval("return window.arbiter.mine.size").await, json!(2));
     (b, id)
 }
 
@@ -542,10 +954,8 @@ async fn finished_games_tell_what_happened_and_keep_it_in_sight() {
         let view = t
             .create(json!({"game": game, "position": position, "players": [{"kind": "human"}, {"kind": "human"}]}))
             .await;
-        let side = common::side_to_move(&view);
         let id = view["id"].as_str().unwrap();
-        let b = driver.browser(profile.path()).await;
-        b.goto(&t.url(&format!("/game/{id}?as={side}"))).await;
+        let b = browser_as(&driver, &t, &t.token, profile.path(), &format!("/game/{id}")).await;
         b.wait_for(
             "window.arbiter && window.arbiter.view && window.arbiter.diagram",
             "game page",
@@ -719,12 +1129,18 @@ async fn krux_panel_hint_and_review() {
     let profile = tempfile::tempdir().unwrap();
     let b = driver.browser(profile.path()).await;
     b.set_size(1280, 800).await;
-    b.goto(&t.url(&format!("/game/{id}?as=watch"))).await;
+    // A stranger watches it (this browser's player plays no side).
+    b.goto(&t.url(&format!("/game/{id}"))).await;
     b.wait_for(
         "window.arbiter && window.arbiter.view && window.arbiter.view.ending",
         "finished game",
     )
     .await;
+    b.find("#watching").await;
+    assert!(
+        b.find_all("#rematch").await.is_empty(),
+        "a watcher is offered no rematch"
+    );
     let scroll = b
         .wait_for(
             "(() => { const l = document.getElementById('move-list'); return l && l.scrollHeight > l.clientHeight + 20 && [l.scrollTop, l.clientHeight, l.scrollHeight]; })()",

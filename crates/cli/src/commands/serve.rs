@@ -3,7 +3,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-/// `arbiter serve [--addr 127.0.0.1:8080] [--db arbiter.db]`
+/// `arbiter serve [--addr 127.0.0.1:8080] [--db arbiter.db] [--cache-games 1000] [--rate-limits on|off]`
 #[derive(clap::Args)]
 pub struct Args {
     /// The address to listen on (port 0 picks a free port).
@@ -12,6 +12,13 @@ pub struct Args {
     /// The SQLite file the games are stored in (created when missing).
     #[arg(long, default_value = "arbiter.db")]
     db: PathBuf,
+    /// How many games stay in memory (idle ones beyond this reload from the database on demand).
+    #[arg(long, default_value_t = arbiter_server::service::DEFAULT_CACHE_GAMES, value_parser = clap::value_parser!(usize))]
+    cache_games: usize,
+    /// Per-client rate limits on new players, games, computer games, hints and WebSocket requests
+    /// (`off` for a trusted machine or a load test).
+    #[arg(long, default_value = "on", value_parser = ["on", "off"])]
+    rate_limits: String,
 }
 
 /// Serves the web app and its API until Ctrl-C.
@@ -20,6 +27,12 @@ pub fn run(args: Args) -> Result<(), String> {
         arbiter_server::ServeConfig {
             addr: args.addr,
             db: args.db,
+            cache_games: args.cache_games.max(1),
+            limits: if args.rate_limits == "off" {
+                arbiter_server::Limits::none()
+            } else {
+                arbiter_server::Limits::default()
+            },
         },
         arbiter_server::Games {
             registry: arbiter_games::registry(),

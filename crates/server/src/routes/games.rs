@@ -1,12 +1,14 @@
 //! The game endpoints: create, view, list, play, undo, resign, seats, turn building, hints, records.
 
 use crate::app::AppState;
+use crate::auth::{Caller, ClientAddr};
 use crate::computer::ComputerMove;
 use crate::error::ApiError;
 use crate::extract::ApiJson;
+use crate::limits::Limited;
 use crate::live::GameView;
 use crate::seat::Seat;
-use crate::service::NewGame;
+use crate::service::{NewGame, NewSeats};
 use crate::store::GameSummary;
 use arbiter_core::GameRecord;
 use arbiter_core::PartialTurn;
@@ -14,7 +16,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::Json;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// `POST /api/games`: a game by name (from the start or a position), or a record to load.
 #[derive(Debug, Deserialize)]
@@ -31,6 +33,11 @@ pub struct CreateRequest {
     pub record: Option<GameRecord>,
     /// Who plays each side, first mover first; both human by default.
     pub players: Option<[Seat; 2]>,
+    /// A human side left open for someone else (claimed with the invite in the answer).
+    pub open: Option<String>,
+    /// Listed to everyone (default: only to its players).
+    #[serde(default)]
+    pub public: bool,
 }
 
 /// `POST /api/games/{id}/moves`
@@ -40,8 +47,8 @@ pub struct MoveRequest {
     /// The move in notation.
     #[serde(rename = "move")]
     pub mv: String,
-    /// The side making it (`black`, `violet`…, or `first`/`second`).
-    pub side: String,
+    /// The side making it (`black`, `violet`…, or `first`/`second`); by default the side to move.
+    pub side: Option<String>,
     /// The ply the client saw; a different current ply means the move is stale.
     pub ply: Option<usize>,
 }
@@ -50,8 +57,31 @@ pub struct MoveRequest {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResignRequest {
-    /// The side that resigns.
-    pub side: String,
+    /// The side that resigns; needed only by a player holding both sides.
+    pub side: Option<String>,
+}
+
+/// `POST /api/games/{id}/claim`
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRequest {
+    /// The invite from the creator's link.
+    pub invite: String,
+}
+
+/// `POST /api/games/{id}/takeback`
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TakebackAnswer {
+    /// Accept (the opponent) or decline / withdraw.
+    pub accept: bool,
+}
+
+/// The answer of `POST /api/games/{id}/invite`.
+#[derive(Debug, Serialize)]
+pub struct InviteAnswer {
+    /// The new invite (the old one no longer works).
+    pub invite: String,
 }
 
 /// `POST /api/games/{id}/players`
@@ -70,18 +100,23 @@ pub struct TurnRequest {
     pub tokens: Vec<String>,
 }
 
-/// `GET /api/games?limit=N`
+/// `GET /api/games?limit=N&mine=true`
 #[derive(Debug, Deserialize)]
 pub struct ListQuery {
     /// How many (1..=200, default 20).
     pub limit: Option<String>,
+    /// Only the caller's games (`true`), or theirs and public ones (default).
+    pub mine: Option<String>,
 }
 
 /// `POST /api/games`
 pub async fn create(
     State(state): State<AppState>,
+    caller: Caller,
+    ClientAddr(client): ClientAddr,
     ApiJson(req): ApiJson<CreateRequest>,
 ) -> Result<Json<GameView>, ApiError> {
+    caller.require()?;
     let new = match (req.record, req.game) {
         (Some(_), Some(_)) => {
             return Err(ApiError::bad_request(
@@ -111,21 +146,44 @@ pub async fn create(
         }
     };
     let seats = req.players.unwrap_or([Seat::Human, Seat::Human]);
-    Ok(Json(state.service.create(new, seats)?))
+    state.limits.check(Limited::Game, client)?;
+    if seats.iter().any(|s| s.level().is_some()) {
+        state.limits.check(Limited::ComputerGame, client)?;
+    }
+    let seats = NewSeats {
+        seats,
+        open: req.open,
+        public: req.public,
+    };
+    Ok(Json(state.service.create(&caller, new, seats)?))
 }
 
 /// `GET /api/games`
 pub async fn list(
     State(state): State<AppState>,
+    caller: Caller,
     Query(q): Query<ListQuery>,
 ) -> Result<Json<Vec<GameSummary>>, ApiError> {
+    let mine = match q.mine.as_deref() {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(other) => {
+            return Err(ApiError::bad_request(
+                "bad_query",
+                format!("mine must be true or false, not '{other}'"),
+            ))
+        }
+    };
+    if mine {
+        caller.require()?;
+    }
     let limit = match q.limit.as_deref() {
         None => 20,
         Some(text) => text
             .parse::<usize>()
             .map_err(|_| ApiError::bad_request("bad_query", format!("limit must be a whole number, not '{text}'")))?,
     };
-    Ok(Json(state.service.recent(limit)?))
+    Ok(Json(state.service.list(&caller, mine, limit)?))
 }
 
 /// `GET /api/games/{id}`
@@ -150,42 +208,104 @@ pub async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Re
 /// `POST /api/games/{id}/moves`
 pub async fn play(
     State(state): State<AppState>,
+    caller: Caller,
     Path(id): Path<String>,
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(state.service.play(&id, &req.side, &req.mv, req.ply)?))
+    Ok(Json(state.service.play(
+        &caller,
+        &id,
+        req.side.as_deref(),
+        &req.mv,
+        req.ply,
+    )?))
 }
 
 /// `POST /api/games/{id}/undo`
-pub async fn undo(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(state.service.undo(&id)?))
+pub async fn undo(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(state.service.undo(&caller, &id)?))
+}
+
+/// `POST /api/games/{id}/takeback`: the answer to a takeback request.
+pub async fn takeback(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<TakebackAnswer>,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(state.service.answer_takeback(&caller, &id, req.accept)?))
+}
+
+/// `POST /api/games/{id}/claim`: takes the open side with the invite.
+pub async fn claim(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<ClaimRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(state.service.claim(&caller, &id, &req.invite)?))
+}
+
+/// `POST /api/games/{id}/invite`: a new invite for the open side.
+pub async fn invite(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<InviteAnswer>, ApiError> {
+    Ok(Json(InviteAnswer {
+        invite: state.service.new_invite(&caller, &id)?,
+    }))
+}
+
+/// `POST /api/games/{id}/rematch`: the rematch's view (started now, or earlier by the opponent).
+pub async fn rematch(
+    State(state): State<AppState>,
+    caller: Caller,
+    ClientAddr(client): ClientAddr,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    caller.require()?;
+    state.limits.check(Limited::Game, client)?;
+    Ok(Json(state.service.rematch(&caller, &id)?))
 }
 
 /// `POST /api/games/{id}/resign`
 pub async fn resign(
     State(state): State<AppState>,
+    caller: Caller,
     Path(id): Path<String>,
     ApiJson(req): ApiJson<ResignRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(state.service.resign(&id, &req.side)?))
+    Ok(Json(state.service.resign(&caller, &id, req.side.as_deref())?))
 }
 
 /// `POST /api/games/{id}/players`
 pub async fn players(
     State(state): State<AppState>,
+    caller: Caller,
+    ClientAddr(client): ClientAddr,
     Path(id): Path<String>,
     ApiJson(req): ApiJson<PlayersRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(state.service.set_seats(&id, req.players)?))
+    caller.require()?;
+    if req.players.iter().any(|s| s.level().is_some()) {
+        state.limits.check(Limited::ComputerGame, client)?;
+    }
+    Ok(Json(state.service.set_seats(&caller, &id, req.players)?))
 }
 
 /// `POST /api/games/{id}/turn`
 pub async fn turn(
     State(state): State<AppState>,
+    caller: Caller,
     Path(id): Path<String>,
     ApiJson(req): ApiJson<TurnRequest>,
 ) -> Result<Json<PartialTurn>, ApiError> {
-    Ok(Json(state.service.turn(&id, &req.tokens)?))
+    Ok(Json(state.service.turn(&caller, &id, &req.tokens)?))
 }
 
 /// `GET /api/games/{id}/positions`: the position after each ply, the start first.
@@ -194,8 +314,15 @@ pub async fn positions(State(state): State<AppState>, Path(id): Path<String>) ->
 }
 
 /// `GET /api/games/{id}/hint`
-pub async fn hint(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<ComputerMove>, ApiError> {
-    Ok(Json(state.service.hint(&id).await?))
+pub async fn hint(
+    State(state): State<AppState>,
+    caller: Caller,
+    ClientAddr(client): ClientAddr,
+    Path(id): Path<String>,
+) -> Result<Json<ComputerMove>, ApiError> {
+    caller.require()?;
+    state.limits.check(Limited::Hint, client)?;
+    Ok(Json(state.service.hint(&caller, &id).await?))
 }
 
 /// A known path asked with the wrong method.

@@ -4,5 +4,6 @@ pub mod assets;
 pub mod catalog;
 pub mod diagram;
 pub mod games;
+pub mod players;
 pub mod rules;
 pub mod ws;

@@ -8,6 +8,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
+use governor::DefaultDirectRateLimiter;
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
@@ -20,12 +21,21 @@ pub async fn ws(
 ) -> Result<Response, ApiError> {
     let entry = state.service.entry(&id)?;
     let shutdown = state.service.shutdown_signal();
+    let limiter = state.limits.websocket();
     Ok(upgrade
         .max_message_size(4096)
-        .on_upgrade(move |socket| watch(socket, entry, shutdown)))
+        .on_upgrade(move |socket| watch(socket, entry, shutdown, limiter)))
 }
 
-async fn watch(socket: WebSocket, entry: Arc<GameEntry>, mut shutdown: watch::Receiver<bool>) {
+/// What a refused `state` request gets instead of the state: a few bytes, not a whole view.
+const RATE_LIMITED: &str = r#"{"type":"error","code":"rate_limited","message":"too many state requests: the state comes by itself on every change"}"#;
+
+async fn watch(
+    socket: WebSocket,
+    entry: Arc<GameEntry>,
+    mut shutdown: watch::Receiver<bool>,
+    limiter: Option<DefaultDirectRateLimiter>,
+) {
     let mut updates = entry.updates.subscribe();
     let first = entry.lock().state_message();
     let (mut sink, mut stream) = socket.split();
@@ -57,7 +67,8 @@ async fn watch(socket: WebSocket, entry: Arc<GameEntry>, mut shutdown: watch::Re
                 match incoming {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
                     Some(Ok(Message::Text(text))) if text.as_str() == "state" => {
-                        let state = entry.lock().state_message();
+                        let allowed = limiter.as_ref().is_none_or(|l| l.check().is_ok());
+                        let state = if allowed { entry.lock().state_message() } else { RATE_LIMITED.to_string() };
                         if sink.send(Message::Text(state.into())).await.is_err() {
                             break;
                         }

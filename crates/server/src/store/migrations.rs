@@ -5,7 +5,10 @@
 use rusqlite::Connection;
 
 /// Every migration in order: a new schema change is a new file appended here, never an edit.
-pub const MIGRATIONS: &[(&str, &str)] = &[("0001_games", include_str!("../../migrations/0001_games.sql"))];
+pub const MIGRATIONS: &[(&str, &str)] = &[
+    ("0001_games", include_str!("../../migrations/0001_games.sql")),
+    ("0002_players", include_str!("../../migrations/0002_players.sql")),
+];
 
 /// Applies the migrations the database has not seen yet; returns how many ran.
 pub fn migrate(conn: &mut Connection) -> rusqlite::Result<usize> {
@@ -32,11 +35,11 @@ mod tests {
         assert_eq!(migrate(&mut conn).unwrap(), 0);
         let tables: i64 = conn
             .query_row(
-                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('games', 'moves')",
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('games', 'moves', 'players')",
                 [],
                 |r| r.get(0),
             )
             .unwrap();
-        assert_eq!(tables, 2);
+        assert_eq!(tables, 3);
     }
 }

@@ -5,7 +5,9 @@ mod migrations;
 
 pub use migrations::MIGRATIONS;
 
+use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
+use arbiter_core::Player;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 use std::path::Path;
@@ -29,6 +31,26 @@ pub struct StoredGame {
     pub resigned: Option<String>,
     /// The moves, in order.
     pub moves: Vec<String>,
+    /// Who holds each side, who created the game, whether it is public, the open side's invite.
+    pub owners: Ownership,
+    /// A pending takeback request by that side.
+    pub takeback: Option<Player>,
+    /// The id of the rematch game, once one was started.
+    pub rematch: Option<String>,
+}
+
+/// Who a game belongs to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ownership {
+    /// The player who created the game (`None`: a game from before players existed).
+    pub creator: Option<PlayerId>,
+    /// The player holding each side, by [`Player::index`]: the person playing it, or the one who
+    /// handed it to the computer. `None`: an open side.
+    pub holders: [Option<PlayerId>; 2],
+    /// Listed to everyone.
+    pub public: bool,
+    /// The SHA-256 of the single-use claim for the open side.
+    pub invite_hash: Option<String>,
 }
 
 /// A line of the list of recent games.
@@ -42,6 +64,14 @@ pub struct GameSummary {
     pub options: String,
     /// Who plays each side.
     pub seats: [Seat; 2],
+    /// The display names of the people holding each side (`null`: open, or no name).
+    pub players: [Option<String>; 2],
+    /// Listed to everyone.
+    pub public: bool,
+    /// The caller holds a side.
+    pub yours: bool,
+    /// The game is over.
+    pub over: bool,
     /// Plies played.
     pub ply: usize,
     /// The result in words, once over.
@@ -71,6 +101,40 @@ fn parse_seats(text: &str) -> rusqlite::Result<[Seat; 2]> {
         .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, e.into()))
 }
 
+fn holders_json(holders: &[Option<PlayerId>; 2]) -> String {
+    serde_json::to_string(&[holders[0].as_ref().map(|p| &p.0), holders[1].as_ref().map(|p| &p.0)])
+        .unwrap_or_else(|_| "[null,null]".into())
+}
+
+fn parse_holders(text: &str) -> rusqlite::Result<[Option<PlayerId>; 2]> {
+    let ids: [Option<String>; 2] = serde_json::from_str(text)
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, e.into()))?;
+    let [a, b] = ids;
+    Ok([a.map(PlayerId), b.map(PlayerId)])
+}
+
+/// `first`/`second` as stored.
+fn side_text(side: Player) -> &'static str {
+    match side {
+        Player::First => "first",
+        Player::Second => "second",
+    }
+}
+
+fn parse_side_text(text: Option<String>) -> Option<Player> {
+    match text.as_deref() {
+        Some("first") => Some(Player::First),
+        Some("second") => Some(Player::Second),
+        _ => None,
+    }
+}
+
+/// Is this the error of a second row for one `(game, ply)`: another request stored a move for that
+/// turn first?
+pub fn is_duplicate_move(error: &rusqlite::Error) -> bool {
+    matches!(error, rusqlite::Error::SqliteFailure(e, _) if e.code == rusqlite::ErrorCode::ConstraintViolation)
+}
+
 impl Store {
     /// Opens (or creates) the database file, switches it to WAL mode and applies the migrations.
     pub fn open(path: &Path) -> rusqlite::Result<Store> {
@@ -98,8 +162,9 @@ impl Store {
         let tx = conn.transaction()?;
         let t = now();
         tx.execute(
-            "INSERT INTO games (id, game, options, start, seats, resigned, result, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+            "INSERT INTO games (id, game, options, start, seats, resigned, result, created_at, updated_at,
+                                creator, holders, public, invite_hash, takeback, rematch)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
             params![
                 game.id,
                 game.game,
@@ -108,7 +173,13 @@ impl Store {
                 seats_json(&game.seats),
                 game.resigned,
                 result,
-                t
+                t,
+                game.owners.creator.as_ref().map(|p| &p.0),
+                holders_json(&game.owners.holders),
+                game.owners.public,
+                game.owners.invite_hash,
+                game.takeback.map(side_text),
+                game.rematch,
             ],
         )?;
         for (ply, mv) in game.moves.iter().enumerate() {
@@ -130,7 +201,7 @@ impl Store {
             params![id, ply as i64, notation, t],
         )?;
         tx.execute(
-            "UPDATE games SET result = ?2, updated_at = ?3 WHERE id = ?1",
+            "UPDATE games SET result = ?2, updated_at = ?3, takeback = NULL WHERE id = ?1",
             params![id, result, t],
         )?;
         tx.commit()
@@ -151,18 +222,84 @@ impl Store {
             params![id, plies as i64],
         )?;
         tx.execute(
-            "UPDATE games SET resigned = ?2, result = ?3, updated_at = ?4 WHERE id = ?1",
+            "UPDATE games SET resigned = ?2, result = ?3, updated_at = ?4, takeback = NULL WHERE id = ?1",
             params![id, resigned, result, now()],
         )?;
         tx.commit()
     }
 
-    /// Changes who plays each side.
-    pub fn set_seats(&self, id: &str, seats: &[Seat; 2]) -> rusqlite::Result<()> {
+    /// Changes who plays each side and who holds it, and the open side's invite.
+    pub fn set_seats(&self, id: &str, seats: &[Seat; 2], owners: &Ownership) -> rusqlite::Result<()> {
         self.conn().execute(
-            "UPDATE games SET seats = ?2, updated_at = ?3 WHERE id = ?1",
-            params![id, seats_json(seats), now()],
+            "UPDATE games SET seats = ?2, holders = ?3, invite_hash = ?4, updated_at = ?5 WHERE id = ?1",
+            params![
+                id,
+                seats_json(seats),
+                holders_json(&owners.holders),
+                owners.invite_hash,
+                now()
+            ],
         )?;
+        Ok(())
+    }
+
+    /// Sets or clears the pending takeback request.
+    pub fn set_takeback(&self, id: &str, by: Option<Player>) -> rusqlite::Result<()> {
+        self.conn().execute(
+            "UPDATE games SET takeback = ?2 WHERE id = ?1",
+            params![id, by.map(side_text)],
+        )?;
+        Ok(())
+    }
+
+    /// Notes the rematch of a game.
+    pub fn set_rematch(&self, id: &str, rematch: &str) -> rusqlite::Result<()> {
+        self.conn()
+            .execute("UPDATE games SET rematch = ?2 WHERE id = ?1", params![id, rematch])?;
+        Ok(())
+    }
+
+    /// Stores a new player by the hash of their token.
+    pub fn create_player(&self, player: &PlayerRef, token_hash: &str) -> rusqlite::Result<()> {
+        self.conn().execute(
+            "INSERT INTO players (id, token_hash, name, created_at) VALUES (?1, ?2, ?3, ?4)",
+            params![player.id.0, token_hash, player.name, now()],
+        )?;
+        Ok(())
+    }
+
+    /// The player whose token has this hash.
+    pub fn player_by_token_hash(&self, token_hash: &str) -> rusqlite::Result<Option<PlayerRef>> {
+        self.conn()
+            .query_row(
+                "SELECT id, name FROM players WHERE token_hash = ?1",
+                params![token_hash],
+                |r| {
+                    Ok(PlayerRef {
+                        id: PlayerId(r.get(0)?),
+                        name: r.get(1)?,
+                    })
+                },
+            )
+            .optional()
+    }
+
+    /// A player by id.
+    pub fn player(&self, id: &PlayerId) -> rusqlite::Result<Option<PlayerRef>> {
+        self.conn()
+            .query_row("SELECT id, name FROM players WHERE id = ?1", params![id.0], |r| {
+                Ok(PlayerRef {
+                    id: PlayerId(r.get(0)?),
+                    name: r.get(1)?,
+                })
+            })
+            .optional()
+    }
+
+    /// Changes a player's display name.
+    pub fn rename_player(&self, id: &PlayerId, name: &str) -> rusqlite::Result<()> {
+        self.conn()
+            .execute("UPDATE players SET name = ?2 WHERE id = ?1", params![id.0, name])?;
         Ok(())
     }
 
@@ -171,21 +308,33 @@ impl Store {
         let conn = self.conn();
         let row = conn
             .query_row(
-                "SELECT id, game, options, start, seats, resigned FROM games WHERE id = ?1",
+                "SELECT id, game, options, start, seats, resigned, creator, holders, public, invite_hash,
+                        takeback, rematch
+                 FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, String>(2)?,
-                        r.get::<_, String>(3)?,
-                        r.get::<_, String>(4)?,
-                        r.get::<_, Option<String>>(5)?,
+                        (
+                            r.get::<_, String>(0)?,
+                            r.get::<_, String>(1)?,
+                            r.get::<_, String>(2)?,
+                            r.get::<_, String>(3)?,
+                            r.get::<_, String>(4)?,
+                            r.get::<_, Option<String>>(5)?,
+                        ),
+                        Ownership {
+                            creator: r.get::<_, Option<String>>(6)?.map(PlayerId),
+                            holders: parse_holders(&r.get::<_, String>(7)?)?,
+                            public: r.get(8)?,
+                            invite_hash: r.get(9)?,
+                        },
+                        parse_side_text(r.get(10)?),
+                        r.get::<_, Option<String>>(11)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((id, game, options, start, seats, resigned)) = row else {
+        let Some(((id, game, options, start, seats, resigned), owners, takeback, rematch)) = row else {
             return Ok(None);
         };
         let mut stmt = conn.prepare("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?;
@@ -200,26 +349,44 @@ impl Store {
             start,
             resigned,
             moves,
+            owners,
+            takeback,
+            rematch,
         }))
     }
 
-    /// The most recently changed games, newest first.
-    pub fn recent(&self, limit: usize) -> rusqlite::Result<Vec<GameSummary>> {
+    /// The most recently changed games, newest first, that `caller` may list: the games they hold a
+    /// side in, and (unless `mine_only`) public games.
+    pub fn list(&self, caller: Option<&PlayerId>, mine_only: bool, limit: usize) -> rusqlite::Result<Vec<GameSummary>> {
         let conn = self.conn();
+        let me = caller.map(|p| p.0.as_str()).unwrap_or("");
         let mut stmt = conn.prepare(
             "SELECT g.id, g.game, g.options, g.seats, g.result, g.updated_at,
-                    (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)
-             FROM games g ORDER BY g.updated_at DESC, g.created_at DESC LIMIT ?1",
+                    (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),
+                    g.public, g.holders,
+                    (SELECT name FROM players p WHERE p.id = json_extract(g.holders, '$[0]')),
+                    (SELECT name FROM players p WHERE p.id = json_extract(g.holders, '$[1]')),
+                    (?1 <> '' AND (json_extract(g.holders, '$[0]') = ?1 OR json_extract(g.holders, '$[1]') = ?1))
+                      AS yours
+             FROM games g
+             WHERE (?1 <> '' AND (json_extract(g.holders, '$[0]') = ?1 OR json_extract(g.holders, '$[1]') = ?1))
+                OR (?2 = 0 AND g.public = 1)
+             ORDER BY g.updated_at DESC, g.created_at DESC LIMIT ?3",
         )?;
-        let rows = stmt.query_map(params![limit as i64], |r| {
+        let rows = stmt.query_map(params![me, mine_only, limit as i64], |r| {
+            let result: Option<String> = r.get(4)?;
             Ok(GameSummary {
                 id: r.get(0)?,
                 game: r.get(1)?,
                 options: r.get(2)?,
                 seats: parse_seats(&r.get::<_, String>(3)?)?,
-                result: r.get(4)?,
+                over: result.is_some(),
+                result,
                 updated_at: r.get(5)?,
                 ply: r.get::<_, i64>(6)? as usize,
+                public: r.get(7)?,
+                players: [r.get(9)?, r.get(10)?],
+                yours: r.get(11)?,
             })
         })?;
         rows.collect()

@@ -2,30 +2,90 @@
 
 #![allow(dead_code)]
 
-use arbiter_server::{start, Games, RunningServer, ServeConfig};
+use arbiter_server::{start, Games, Limits, RunningServer, ServeConfig};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// A server with its own database file in a temporary directory.
+/// A server with its own database file in a temporary directory, and a player (`client` carries
+/// their token; `anon` carries none).
 pub struct TestServer {
     pub server: Option<RunningServer>,
     pub dir: tempfile::TempDir,
     pub client: reqwest::Client,
+    pub anon: reqwest::Client,
+    pub token: String,
     pub base: String,
+    pub cache_games: usize,
+    pub limits: Limits,
+}
+
+/// A client that sends this player token on every request.
+pub fn client_with_token(token: &str) -> reqwest::Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(
+        reqwest::header::AUTHORIZATION,
+        format!("Bearer {token}").parse().expect("header"),
+    );
+    reqwest::Client::builder()
+        .default_headers(headers)
+        .build()
+        .expect("client")
 }
 
 impl TestServer {
+    /// Without rate limits (tests make many games quickly), the default cache.
     pub async fn new() -> TestServer {
+        Self::with(arbiter_server::service::DEFAULT_CACHE_GAMES, Limits::none()).await
+    }
+
+    /// A server keeping at most `cache_games` games in memory, with these limits.
+    pub async fn with(cache_games: usize, limits: Limits) -> TestServer {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut t = TestServer {
             server: None,
             dir,
             client: reqwest::Client::new(),
+            anon: reqwest::Client::new(),
+            token: String::new(),
             base: String::new(),
+            cache_games,
+            limits,
         };
         t.restart().await;
+        t.token = t.new_player().await;
+        t.client = client_with_token(&t.token);
         t
+    }
+
+    /// A new player's token.
+    pub async fn new_player(&self) -> String {
+        let r = self
+            .anon
+            .post(self.url("/api/players"))
+            .json(&json!({}))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(r.status().as_u16(), 200, "new player");
+        let body: Value = r.json().await.expect("json");
+        body["token"].as_str().expect("token").to_string()
+    }
+
+    /// A request as a player (`None`: without a token): status and JSON body.
+    pub async fn send_as(&self, token: Option<&str>, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let client = match token {
+            Some(token) => client_with_token(token),
+            None => self.anon.clone(),
+        };
+        let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
+        let mut request = client.request(method, self.url(path));
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let r = request.send().await.expect("request");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
     }
 
     pub fn db(&self) -> PathBuf {
@@ -40,6 +100,8 @@ impl TestServer {
         let config = ServeConfig {
             addr: "127.0.0.1:0".parse().unwrap(),
             db: self.db(),
+            cache_games: self.cache_games,
+            limits: self.limits,
         };
         let games = Games {
             registry: arbiter_games::registry(),

@@ -124,6 +124,36 @@ impl Browser {
             .unwrap_or_else(|e| panic!("goto {url}: {e}"));
     }
 
+    /// Sets a cookie for the site at `base` (the browser goes there first: a cookie belongs to the page's
+    /// site). HttpOnly, as the server sets its own.
+    pub async fn set_cookie(&self, base: &str, name: &str, value: &str) {
+        self.goto(&format!("{base}/static/favicon.svg")).await;
+        // chromedriver wants the domain spelled out (the page's host).
+        let host = base
+            .split("://")
+            .nth(1)
+            .and_then(|rest| rest.split([':', '/']).next())
+            .unwrap_or("127.0.0.1")
+            .to_string();
+        let cookie = fantoccini::cookies::Cookie::parse(format!(
+            "{name}={value}; Domain={host}; Path=/; HttpOnly; SameSite=Lax"
+        ))
+        .unwrap_or_else(|e| panic!("the cookie {name}: {e}"));
+        self.client
+            .add_cookie(cookie)
+            .await
+            .unwrap_or_else(|e| panic!("setting the cookie {name} failed: {e}"));
+    }
+
+    /// The page's current address.
+    pub async fn url(&self) -> String {
+        self.client
+            .current_url()
+            .await
+            .unwrap_or_else(|e| panic!("current url: {e}"))
+            .to_string()
+    }
+
     /// Runs a script (its `return` value comes back).
     pub async fn eval(&self, script: &str) -> Value {
         self.client

@@ -1,0 +1,75 @@
+//! The player endpoints: a new anonymous player (token), who am I, my display name.
+
+use crate::app::AppState;
+use crate::auth::{Caller, ClientAddr};
+use crate::error::ApiError;
+use crate::extract::ApiJson;
+use crate::limits::Limited;
+use crate::player::{PlayerRef, TOKEN_COOKIE};
+use axum::extract::State;
+use axum::Json;
+use axum_extra::extract::cookie::{Cookie, SameSite};
+use axum_extra::extract::CookieJar;
+use serde::{Deserialize, Serialize};
+
+/// `POST /api/players` and `POST /api/me`
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NameRequest {
+    /// The display name (optional for a new player).
+    pub name: Option<String>,
+}
+
+/// A new player: who they are and their secret token (shown once; the server keeps only its hash).
+#[derive(Debug, Serialize)]
+pub struct NewPlayer {
+    /// The public id.
+    pub id: String,
+    /// The display name.
+    pub name: Option<String>,
+    /// The secret: `Authorization: Bearer <token>`, or the cookie the answer sets.
+    pub token: String,
+}
+
+/// `POST /api/players`: a new anonymous player; the token comes in the body and as an HttpOnly,
+/// SameSite cookie for the browser.
+pub async fn create(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    jar: CookieJar,
+    ApiJson(req): ApiJson<NameRequest>,
+) -> Result<(CookieJar, Json<NewPlayer>), ApiError> {
+    state.limits.check(Limited::Player, client)?;
+    let (player, token) = state.service.new_player(req.name.as_deref())?;
+    let cookie = Cookie::build((TOKEN_COOKIE, token.clone()))
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .path("/")
+        .max_age(time::Duration::days(400))
+        .build();
+    Ok((
+        jar.add(cookie),
+        Json(NewPlayer {
+            id: player.id.0,
+            name: player.name,
+            token,
+        }),
+    ))
+}
+
+/// `GET /api/me`: the caller (401 without a known token).
+pub async fn me(caller: Caller) -> Result<Json<PlayerRef>, ApiError> {
+    Ok(Json(caller.require()?.clone()))
+}
+
+/// `POST /api/me`: changes the caller's display name.
+pub async fn rename(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<NameRequest>,
+) -> Result<Json<PlayerRef>, ApiError> {
+    let name = req
+        .name
+        .ok_or_else(|| ApiError::bad_request("bad_name", "give a name ('name')"))?;
+    Ok(Json(state.service.rename(&caller, &name)?))
+}
