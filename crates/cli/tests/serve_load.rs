@@ -134,7 +134,13 @@ async fn two_hundred_games_survive_a_kill_minus_nine() {
     let acked: Vec<_> = ids.iter().map(|_| Arc::new(Mutex::new(Vec::new()))).collect();
     let mut players = Vec::new();
     for (id, acked) in ids.iter().zip(&acked) {
-        players.push(tokio::spawn(play(base.clone(), http.clone(), id.clone(), until, acked.clone())));
+        players.push(tokio::spawn(play(
+            base.clone(),
+            http.clone(),
+            id.clone(),
+            until,
+            acked.clone(),
+        )));
     }
     tokio::time::sleep(Duration::from_secs(4)).await;
     server.kill().expect("SIGKILL"); // Child::kill is SIGKILL on Unix
@@ -148,7 +154,10 @@ async fn two_hundred_games_survive_a_kill_minus_nine() {
     }
     let total: usize = acked.iter().map(|a| a.lock().unwrap().len()).sum();
     eprintln!("{total} moves acknowledged in 4 s over {GAMES} games, {seen_states} states to {WATCHED} watchers; then SIGKILL");
-    assert!(total >= GAMES, "load was made: {total} moves acknowledged before the kill");
+    assert!(
+        total >= GAMES,
+        "load was made: {total} moves acknowledged before the kill"
+    );
     assert!(seen_states >= WATCHED, "watchers received states");
 
     // Restarted on the same file: every acknowledged move is there, in order.
@@ -166,10 +175,19 @@ async fn two_hundred_games_survive_a_kill_minus_nine() {
         let moves = record["moves"].as_array().unwrap();
         let by_ply: HashMap<u64, String> = acked.lock().unwrap().iter().cloned().collect();
         for (ply, mv) in &by_ply {
-            assert_eq!(moves.get(*ply as usize).and_then(Value::as_str), Some(mv.as_str()), "{id} ply {ply}");
+            assert_eq!(
+                moves.get(*ply as usize).and_then(Value::as_str),
+                Some(mv.as_str()),
+                "{id} ply {ply}"
+            );
         }
         // At most the one move in flight at the kill is stored without its answer.
-        assert!(moves.len() <= by_ply.len() + 1, "{id}: {} stored, {} acknowledged", moves.len(), by_ply.len());
+        assert!(
+            moves.len() <= by_ply.len() + 1,
+            "{id}: {} stored, {} acknowledged",
+            moves.len(),
+            by_ply.len()
+        );
         stored_total += moves.len();
     }
     assert!(stored_total >= total);

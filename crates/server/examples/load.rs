@@ -76,7 +76,12 @@ async fn main() {
     // 1. Moves under load.
     let mut ids = Vec::new();
     for i in 0..games {
-        let (game, options) = [("void", ""), ("villawar", ""), ("attraction", ""), ("villawar", "size=10")][i % 4];
+        let (game, options) = [
+            ("void", ""),
+            ("villawar", ""),
+            ("attraction", ""),
+            ("villawar", "size=10"),
+        ][i % 4];
         let view: Value = http
             .post(format!("{base}/api/games"))
             .json(&json!({"game": game, "options": options}))
