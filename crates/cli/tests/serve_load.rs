@@ -21,7 +21,7 @@ fn free_port() -> u16 {
 
 /// Starts `arbiter serve` on the database and waits until it answers.
 async fn serve(db: &std::path::Path, port: u16) -> Child {
-    let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--rate-limits", "off"])
         .arg("--db")
         .arg(db)
@@ -41,6 +41,8 @@ async fn serve(db: &std::path::Path, port: u16) -> Child {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the server did not come up");
 }
 
