@@ -55,6 +55,9 @@ pub struct AgentSpec {
     pub contempt: Option<i32>,
 }
 
+/// The longest a search given only a depth or a node budget may run (give `time=` for longer).
+pub const UNTIMED_CAP: Duration = Duration::from_secs(120);
+
 /// The default thinking time of a spec without limits.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
 
@@ -108,8 +111,13 @@ impl AgentSpec {
             }
             _ => self.clone(),
         };
-        if spec.kind != AgentKind::Random && spec.limits.is_unlimited() {
-            spec.limits.time = Some(DEFAULT_TIME);
+        if spec.kind != AgentKind::Random && spec.limits.time.is_none() {
+            // A depth or node budget alone could run for hours (depth=64): it is capped in time too.
+            spec.limits.time = Some(if spec.limits.is_unlimited() {
+                DEFAULT_TIME
+            } else {
+                UNTIMED_CAP
+            });
         }
         spec
     }
@@ -402,6 +410,22 @@ impl fmt::Display for AgentSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_search_is_capped_in_time() {
+        let levels: levels::Table = ["random"; levels::LEVELS as usize];
+        let cases = [
+            ("alphabeta:depth=64", Some(UNTIMED_CAP)),
+            ("mcts:iterations=1000000000", Some(UNTIMED_CAP)),
+            ("alphabeta", Some(DEFAULT_TIME)),
+            ("alphabeta:depth=3,time=5s", Some(Duration::from_secs(5))),
+            ("random", None),
+        ];
+        for (text, time) in cases {
+            let spec: AgentSpec = text.parse().unwrap();
+            assert_eq!(spec.resolve(&levels).limits.time, time, "{text}");
+        }
+    }
 
     #[test]
     fn parses_and_prints() {
