@@ -78,6 +78,9 @@ pub trait DynSession: Send + Sync {
     fn undo(&mut self) -> Result<(), Error>;
     /// A side resigns.
     fn resign(&mut self, player: Player) -> Result<(), Error>;
+
+    /// The side to move ran out of time (a loss, or a draw if the opponent could not win).
+    fn time_out(&mut self) -> Result<(), Error>;
     /// Plies played.
     fn ply(&self) -> usize;
     /// Moves played, in notation.
@@ -179,6 +182,10 @@ impl<G: Game> DynSession for Session<G> {
     }
     fn resign(&mut self, player: Player) -> Result<(), Error> {
         Session::resign(self, player)
+    }
+
+    fn time_out(&mut self) -> Result<(), Error> {
+        Session::time_out(self)
     }
     fn ply(&self) -> usize {
         Session::ply(self)

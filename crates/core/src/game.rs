@@ -76,6 +76,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The result shown by the position itself, if the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Could `player` still win from here, by some sequence of legal moves? When the side to move
+    /// runs out of time against a side that could not, the game is drawn instead of lost. Every game
+    /// of this project answers `true` (see each game's rules: a side that could no longer win has
+    /// already lost or drawn by the board); a game with bare-king endings would say otherwise.
+    fn can_win(&self, player: Player) -> bool {
+        let _ = player;
+        true
+    }
+
     /// Clears `moves` and fills it with every legal move, each once. Empty iff the game is over.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 

@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod clock;
 pub mod conformance;
 pub mod drawing;
 pub mod dynamic;
@@ -25,6 +26,7 @@ pub mod stepwise;
 pub mod story;
 pub mod zobrist;
 
+pub use clock::{ClockState, TimeControl};
 pub use drawing::Drawing;
 pub use dynamic::{DynGameType, DynSession, MoveDetails, MoveInfo};
 pub use error::{shorten, Error};
@@ -33,7 +35,7 @@ pub use options::{HistoryRules, OptionMap};
 pub use outcome::{EndReason, Ending, Outcome};
 pub use player::Player;
 pub use position_fields::PositionFields;
-pub use record::{GameRecord, RecordResult};
+pub use record::{GameRecord, RecordClock, RecordResult};
 pub use registry::Registry;
 pub use session::Session;
 pub use stepwise::{Click, NextStep, PartialTurn};

@@ -42,6 +42,8 @@ pub enum EndReason {
     PlyLimit,
     /// A player resigned (conceded).
     Resignation,
+    /// The side to move ran out of time on its clock.
+    Time,
 }
 
 /// A finished game's outcome with its reason.

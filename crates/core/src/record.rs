@@ -17,6 +17,20 @@ pub struct GameRecord {
     /// The result, if the game is over.
     #[serde(default)]
     pub result: Option<RecordResult>,
+    /// The clock, for a game played with one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<RecordClock>,
+}
+
+/// A game's clock in its record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordClock {
+    /// The time control (`fischer:300+5`, `days:3`).
+    pub control: crate::TimeControl,
+    /// The mover's time left after each move, in milliseconds (`null` for a move made before the
+    /// clock started).
+    pub left_ms: Vec<Option<u64>>,
 }
 
 /// A finished game's result in a record.

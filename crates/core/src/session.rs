@@ -10,7 +10,8 @@ pub struct Session<G: Game> {
     /// `positions[i]` is the position after `i` plies; never empty.
     positions: Vec<G>,
     moves: Vec<G::Move>,
-    resigned: Option<Player>,
+    /// A resignation or a flag fall ending the game apart from the board: who, and which.
+    forfeit: Option<(Player, EndReason)>,
     /// How often each repetition key occurs in `positions`, kept by `play` and `undo`. The keys
     /// are Zobrist hashes already, so a fast hasher serves.
     seen: FxHashMap<u64, u32>,
@@ -35,7 +36,7 @@ impl<G: Game> Session<G> {
             rules,
             positions: vec![start],
             moves: Vec::new(),
-            resigned: None,
+            forfeit: None,
             seen,
             scratch: Vec::new(),
             listed: Vec::new(),
@@ -101,11 +102,14 @@ impl<G: Game> Session<G> {
 
     /// The ending, if the game is over, by the board or by a history rule.
     pub fn ending(&self) -> Option<Ending> {
-        if let Some(loser) = self.resigned {
-            return Some(Ending {
-                outcome: Outcome::Win(loser.opponent()),
-                reason: EndReason::Resignation,
-            });
+        if let Some((loser, reason)) = self.forfeit {
+            // Out of time against a side that could not win any more: a draw, by the game's rule.
+            let outcome = if reason == EndReason::Time && !self.current().can_win(loser.opponent()) {
+                Outcome::Draw
+            } else {
+                Outcome::Win(loser.opponent())
+            };
+            return Some(Ending { outcome, reason });
         }
         if let Some(outcome) = self.current().outcome() {
             return Some(Ending {
@@ -202,7 +206,7 @@ impl<G: Game> Session<G> {
     /// Takes back the last move (or withdraws a resignation).
     pub fn undo(&mut self) -> Result<(), Error> {
         self.listed.clear();
-        if self.resigned.take().is_some() {
+        if self.forfeit.take().is_some() {
             return Ok(());
         }
         if self.moves.pop().is_none() {
@@ -228,7 +232,18 @@ impl<G: Game> Session<G> {
             return Err(Error::GameOver);
         }
         self.listed.clear();
-        self.resigned = Some(player);
+        self.forfeit = Some((player, EndReason::Resignation));
+        Ok(())
+    }
+
+    /// The side to move ran out of time: it loses, or the game is drawn when the opponent could
+    /// not win any more ([`Game::can_win`]).
+    pub fn time_out(&mut self) -> Result<(), Error> {
+        if self.ending().is_some() {
+            return Err(Error::GameOver);
+        }
+        self.listed.clear();
+        self.forfeit = Some((self.current().to_move(), EndReason::Time));
         Ok(())
     }
 
@@ -244,6 +259,7 @@ impl<G: Game> Session<G> {
                 reason: e.reason,
                 text: self.story().map(|story| story.text),
             }),
+            clock: None,
         }
     }
 
@@ -271,6 +287,9 @@ impl<G: Game> Session<G> {
                     .and_then(G::parse_player)
                     .ok_or_else(|| Error::Invalid("a resignation needs a winner".into()))?;
                 session.resign(winner.opponent())?;
+            }
+            if result.reason == EndReason::Time {
+                session.time_out()?;
             }
         }
         let claimed = record.result.as_ref().map(|r| (r.winner.clone(), r.reason));

@@ -52,6 +52,23 @@ impl<G: Game> Session<G> {
                     Vec::new(),
                 )
             }
+            EndReason::Time => {
+                let loser = self.current().to_move();
+                match winner {
+                    Some(winner) => Story::new(
+                        format!("{} ran out of time. {}", side_name::<G>(loser), wins(winner)),
+                        Vec::new(),
+                    ),
+                    None => Story::new(
+                        format!(
+                            "{} ran out of time, but {} could not win any more: a draw.",
+                            side_name::<G>(loser),
+                            side_name::<G>(loser.opponent())
+                        ),
+                        Vec::new(),
+                    ),
+                }
+            }
             EndReason::Repetition => Story::new(
                 "Draw by threefold repetition: the same position came up for the third time.",
                 Vec::new(),

@@ -88,6 +88,33 @@ fn history_endings_are_told_the_same_way_in_every_game() {
 }
 
 #[test]
+fn a_flag_fall_loses_in_every_game_and_replays_from_its_record() {
+    let registry = arbiter_games::registry();
+    for name in registry.names() {
+        let game = registry.get(name).unwrap();
+        let mut s = game.new_session("", None).unwrap();
+        let first = s.legal_moves()[0].clone();
+        s.play(&first).unwrap();
+        let loser = s.to_move();
+        s.time_out().unwrap();
+        let ending = s.ending().unwrap();
+        assert_eq!(ending.reason, arbiter_core::EndReason::Time, "{name}");
+        // Every game here says a side with pieces can still win: a loss, not a draw.
+        assert_eq!(ending.outcome.winner(), Some(loser.opponent()), "{name}");
+        let text = s.story().unwrap().text;
+        assert!(
+            text.contains("ran out of time") && text.ends_with("wins."),
+            "{name}: {text}"
+        );
+        assert!(s.time_out().is_err(), "{name}: no second flag fall");
+        let replayed = game.load_record(&s.record()).unwrap();
+        assert_eq!(replayed.ending(), s.ending(), "{name}: the record keeps the flag fall");
+        s.undo().unwrap();
+        assert!(s.ending().is_none(), "{name}: undo lifts the flag fall first");
+    }
+}
+
+#[test]
 fn krux_drops_and_jumps_into_the_hole_are_told_as_such() {
     // White's carrier 1 on d3 picks up Black's 2 from c3 and drops it into the hole.
     let mut s = session("krux", ".....46/......./......./...*.../..21b.../......./35..... 1");

@@ -16,6 +16,7 @@ pub(crate) fn reason_name(reason: EndReason) -> &'static str {
         EndReason::Repetition => "repetition",
         EndReason::PlyLimit => "ply_limit",
         EndReason::Resignation => "resignation",
+        EndReason::Time => "time",
     }
 }
 
