@@ -22,9 +22,11 @@ pub mod seat;
 pub mod server;
 pub mod service;
 pub mod store;
+pub mod time;
 
 pub use config::{Games, ServeConfig};
 pub use error::ApiError;
 pub use limits::Limits;
 pub use seat::Seat;
-pub use server::{serve, serve_blocking, start, RunningServer};
+pub use server::{serve, serve_blocking, start, start_with_time, RunningServer};
+pub use time::{ManualTime, SystemTimeSource, TimeSource};

@@ -4,7 +4,8 @@
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
 use crate::store::Ownership;
-use arbiter_core::{DynSession, EndReason, MoveInfo, PartialTurn, Player};
+use crate::time::TimeSource;
+use arbiter_core::{ClockState, DynSession, EndReason, MoveInfo, PartialTurn, Player, TimeControl};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -39,6 +40,27 @@ pub struct LiveGame {
     pub takeback: Option<Player>,
     /// The rematch game's id, once one was started.
     pub rematch: Option<String>,
+    /// The clock, for a game with a time control.
+    pub clock: Option<ClockState>,
+    /// Each move's time left for its mover, in step with `moves`.
+    pub left_ms: Vec<Option<u64>>,
+    /// The server's time.
+    pub time: Arc<dyn TimeSource>,
+}
+
+/// A game's clock in the view, as of `now_ms` (the page ticks it on from there).
+#[derive(Debug, Clone, Serialize)]
+pub struct ClockView {
+    /// The time control (`fischer:300+5`, `days:3`).
+    pub control: TimeControl,
+    /// Each side's time left now, in milliseconds.
+    pub left_ms: [u64; 2],
+    /// The side to move's clock runs.
+    pub running: bool,
+    /// When the side to move runs out of time (milliseconds since the epoch), if it runs.
+    pub deadline_ms: Option<u64>,
+    /// The server's time of this view.
+    pub now_ms: u64,
 }
 
 /// A live game and the channel that tells its watchers about every change.
@@ -145,6 +167,8 @@ pub struct GameView {
     pub takeback: Option<TakebackView>,
     /// The rematch game's id, once one was started.
     pub rematch: Option<String>,
+    /// The clock, for a game with a time control.
+    pub clock: Option<ClockView>,
     /// The open side's claim: only in the answer to the request that made it (creation, a new invite).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub invite: Option<String>,
@@ -203,8 +227,33 @@ impl LiveGame {
             public: self.public,
             takeback: self.takeback.map(|by| TakebackView { by }),
             rematch: self.rematch.clone(),
+            clock: self.clock.map(|clock| {
+                let now_ms = self.time.now_ms();
+                let to_move = s.to_move();
+                ClockView {
+                    control: clock.control,
+                    left_ms: [Player::First, Player::Second].map(|side| clock.left_ms(side, to_move, now_ms)),
+                    running: clock.running_since_ms.is_some(),
+                    deadline_ms: clock.deadline_ms(to_move),
+                    now_ms,
+                }
+            }),
             invite: None,
         }
+    }
+
+    /// May the clock run: the game goes on, the first move was made, and nobody is awaited?
+    pub fn clock_may_run(&self) -> bool {
+        self.session.ending().is_none()
+            && self.session.ply() > 0
+            && ![Player::First, Player::Second]
+                .into_iter()
+                .any(|side| self.is_open(side))
+    }
+
+    /// The side to move ran out of time (the game ended on its flag).
+    pub fn timed_out(&self) -> bool {
+        self.session.ending().is_some_and(|e| e.reason == EndReason::Time)
     }
 
     /// Is `side` a human side nobody holds?

@@ -6,6 +6,7 @@ use crate::config::{Games, ServeConfig};
 use crate::limits::RateLimits;
 use crate::service::Service;
 use crate::store::Store;
+use crate::time::{SystemTimeSource, TimeSource};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::sync::oneshot;
@@ -28,6 +29,11 @@ impl RunningServer {
     /// How many games the server keeps in memory now.
     pub fn games_in_memory(&self) -> usize {
         self.service.games_in_memory()
+    }
+
+    /// Checks every game in memory for a fallen flag now (tests with a hand-moved clock); how many fell.
+    pub fn check_clocks(&self) -> usize {
+        self.service.check_clocks()
     }
 
     /// The base URL, `http://127.0.0.1:PORT`.
@@ -55,9 +61,24 @@ impl RunningServer {
 
 /// Opens the database and starts listening; returns once the socket is bound.
 pub async fn start(config: ServeConfig, games: Games) -> Result<RunningServer, String> {
+    start_with_time(config, games, Arc::new(SystemTimeSource)).await
+}
+
+/// [`start`] with the clocks reading `time` (tests move it by hand).
+pub async fn start_with_time(
+    config: ServeConfig,
+    games: Games,
+    time: Arc<dyn TimeSource>,
+) -> Result<RunningServer, String> {
     let store = Store::open(&config.db).map_err(|e| format!("cannot open database {}: {e}", config.db.display()))?;
     let computer: Arc<dyn Computer> = Arc::new(EngineComputer::new(games.engines));
-    let service = Service::new(games.registry, store, computer, config.cache_games);
+    let service = Service::new(games.registry, store, computer, config.cache_games, time);
+    // Flags fall even for games nobody opens after a restart.
+    let resumed = service.clone();
+    tokio::task::spawn_blocking(move || resumed.resume_clocks())
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| format!("cannot resume the clocks: {}", e.message))?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;

@@ -9,7 +9,8 @@ use crate::live::{GameEntry, GameView, LiveGame};
 use crate::player::{new_player_id, new_secret, secret_hash, validate_name, well_formed_secret, PlayerId, PlayerRef};
 use crate::seat::Seat;
 use crate::store::{is_duplicate_move, GameSummary, Store, StoredGame};
-use arbiter_core::{DynSession, GameRecord, PartialTurn, Player, Registry};
+use crate::time::TimeSource;
+use arbiter_core::{ClockState, DynSession, GameRecord, PartialTurn, Player, RecordClock, Registry, TimeControl};
 use lru::LruCache;
 use rand::Rng;
 use std::sync::atomic::AtomicBool;
@@ -41,6 +42,8 @@ pub struct NewSeats {
     pub open: Option<String>,
     /// Listed to everyone.
     pub public: bool,
+    /// The time control, if the game has a clock.
+    pub clock: Option<TimeControl>,
 }
 
 /// The shared state of the server.
@@ -50,6 +53,7 @@ pub struct Service {
     games: Mutex<LruCache<String, Arc<GameEntry>>>,
     cache_games: usize,
     computer: Arc<dyn Computer>,
+    time: Arc<dyn TimeSource>,
     /// Pause between two computer moves when both sides are the computer, so people can follow.
     pub computer_pause: Duration,
     shutdown: tokio::sync::watch::Sender<bool>,
@@ -100,13 +104,20 @@ fn side_name(live: &LiveGame, side: Player) -> &'static str {
 impl Service {
     /// A service over a store, with the games of `registry` and a computer player; at most
     /// `cache_games` idle games stay in memory.
-    pub fn new(registry: Registry, store: Store, computer: Arc<dyn Computer>, cache_games: usize) -> Arc<Service> {
+    pub fn new(
+        registry: Registry,
+        store: Store,
+        computer: Arc<dyn Computer>,
+        cache_games: usize,
+        time: Arc<dyn TimeSource>,
+    ) -> Arc<Service> {
         Arc::new(Service {
             registry,
             store,
             games: Mutex::new(LruCache::unbounded()),
             cache_games: cache_games.max(1),
             computer,
+            time,
             computer_pause: Duration::from_millis(400),
             shutdown: tokio::sync::watch::channel(false).0,
         })
@@ -130,6 +141,11 @@ impl Service {
     /// The store.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// Now, by the server's clock.
+    pub fn now_ms(&self) -> u64 {
+        self.time.now_ms()
     }
 
     /// The computer player's name.
@@ -242,6 +258,9 @@ impl Service {
             invite_hash: invite.as_deref().map(secret_hash),
             takeback: None,
             rematch: None,
+            clock: seats.clock.map(ClockState::new),
+            left_ms: vec![None; record.moves.len()],
+            time: self.time.clone(),
         };
         let stored = StoredGame {
             id: id.clone(),
@@ -254,6 +273,9 @@ impl Service {
             owners: live.ownership(),
             takeback: None,
             rematch: None,
+            clock: live.clock,
+            timed_out: false,
+            left_ms: live.left_ms.clone(),
         };
         self.store.create(&stored, live.result_text().as_deref())?;
         let entry = self.remember(&id, live);
@@ -296,6 +318,9 @@ impl Service {
                 .ok_or_else(|| ApiError::internal(format!("stored game {id} has a bad resignation '{side}'")))?;
             session.resign(player).map_err(corrupt)?;
         }
+        if stored.timed_out {
+            session.time_out().map_err(corrupt)?;
+        }
         let [first, second] = stored.owners.holders.clone();
         let live = LiveGame {
             id: id.to_string(),
@@ -311,10 +336,20 @@ impl Service {
             invite_hash: stored.owners.invite_hash.clone(),
             takeback: stored.takeback,
             rematch: stored.rematch.clone(),
+            clock: stored.clock,
+            left_ms: stored.left_ms.clone(),
+            time: self.time.clone(),
         };
         let entry = self.remember(id, live);
         {
             let mut live = entry.lock();
+            // A flag that fell while the game was out of memory (or the server down) falls now.
+            let to_move = live.session.to_move();
+            let now = self.time.now_ms();
+            if live.session.ending().is_none() && live.clock.is_some_and(|c| c.flagged(to_move, now)) {
+                self.flag(&entry, &mut live)?;
+            }
+            self.schedule_flag(&live);
             self.maybe_start_computer(&entry, &mut live);
         }
         Ok(entry)
@@ -376,7 +411,14 @@ impl Service {
 
     /// The record of a game.
     pub fn record(self: &Arc<Self>, id: &str) -> Result<GameRecord, ApiError> {
-        Ok(self.entry(id)?.lock().session.record())
+        let entry = self.entry(id)?;
+        let live = entry.lock();
+        let mut record = live.session.record();
+        record.clock = live.clock.map(|clock| RecordClock {
+            control: clock.control,
+            left_ms: live.left_ms.clone(),
+        });
+        Ok(record)
     }
 
     /// The position after each ply, from the start (index 0) to now: for reviewing a game move by move.
@@ -479,13 +521,32 @@ impl Service {
     }
 
     /// Plays `text` on a copy, stores it, then makes it live and tells the watchers.
-    fn commit_move(&self, entry: &GameEntry, live: &mut LiveGame, text: &str) -> Result<String, ApiError> {
+    fn commit_move(self: &Arc<Self>, entry: &GameEntry, live: &mut LiveGame, text: &str) -> Result<String, ApiError> {
+        let now = self.time.now_ms();
+        let mover = live.session.to_move();
+        if live.clock.is_some_and(|c| c.flagged(mover, now)) {
+            self.flag(entry, live)?;
+            return Err(ApiError::conflict("time_up", "the time is up: the game is over"));
+        }
         let mut next = live.session.clone_box();
         let played = next.play(text)?;
         let ply = live.session.ply();
         let result = next.story().map(|story| story.text);
+        let mut clock = live.clock;
+        let left = clock.as_mut().map(|c| {
+            let left = c.on_move(mover, now);
+            let open = [Player::First, Player::Second]
+                .into_iter()
+                .any(|side| live.is_open(side));
+            if next.ending().is_some() {
+                c.running_since_ms = None;
+            } else if !open {
+                c.start(now);
+            }
+            left
+        });
         self.store
-            .add_move(&live.id, ply, &played, result.as_deref())
+            .add_move(&live.id, ply, &played, result.as_deref(), left, clock.as_ref())
             .map_err(|e| {
                 if is_duplicate_move(&e) {
                     // Only one live copy of a game exists, so this means another server wrote first.
@@ -496,34 +557,117 @@ impl Service {
             })?;
         live.session = next;
         live.moves.push(played.clone());
+        live.left_ms.push(left);
+        live.clock = clock;
         live.takeback = None;
         live.version += 1;
         entry.publish(live.state_message());
+        self.schedule_flag(live);
         Ok(played)
+    }
+
+    /// The side to move ran out of time: the game ends on its flag (stored, told to the watchers).
+    fn flag(self: &Arc<Self>, entry: &GameEntry, live: &mut LiveGame) -> Result<(), ApiError> {
+        let mut next = live.session.clone_box();
+        if next.time_out().is_err() {
+            return Ok(()); // over already
+        }
+        live.stop_thinking();
+        self.commit_rewrite(entry, live, next)
+    }
+
+    /// Ends the game of `id` if the side to move's time is up (the timer's and tests' check).
+    pub fn check_flag(self: &Arc<Self>, id: &str) -> Result<bool, ApiError> {
+        let entry = self.entry(id)?;
+        let mut live = entry.lock();
+        let to_move = live.session.to_move();
+        let now = self.time.now_ms();
+        if live.session.ending().is_none() && live.clock.is_some_and(|c| c.flagged(to_move, now)) {
+            self.flag(&entry, &mut live)?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Checks every game in memory for a fallen flag; how many fell.
+    pub fn check_clocks(self: &Arc<Self>) -> usize {
+        let ids: Vec<String> = self.games().iter().map(|(id, _)| id.clone()).collect();
+        ids.iter().filter(|id| self.check_flag(id).unwrap_or(false)).count()
+    }
+
+    /// Loads every stored game whose clock runs, so that its flag falls even if nobody opens it
+    /// (at start-up: a flag that fell while the server was down falls at once).
+    pub fn resume_clocks(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let ids = self.store.running_clocks()?;
+        for id in &ids {
+            self.entry(id)?;
+        }
+        Ok(ids.len())
+    }
+
+    /// Wakes up when the side to move's time runs out, and checks its flag then. The task holds the
+    /// game's id, not the game: a game waiting for days stays out of memory.
+    fn schedule_flag(self: &Arc<Self>, live: &LiveGame) {
+        if live.session.ending().is_some() {
+            return;
+        }
+        let Some(deadline) = live.clock.and_then(|c| c.deadline_ms(live.session.to_move())) else {
+            return;
+        };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let wait = Duration::from_millis(deadline.saturating_sub(self.time.now_ms()) + 1);
+        let service = self.clone();
+        let id = live.id.clone();
+        runtime.spawn(async move {
+            tokio::time::sleep(wait).await;
+            let _ = tokio::task::spawn_blocking(move || service.check_flag(&id)).await;
+        });
     }
 
     /// Stores the session's tail (after an undo or a resignation) and makes `next` live.
     fn commit_rewrite(
-        &self,
+        self: &Arc<Self>,
         entry: &GameEntry,
         live: &mut LiveGame,
         next: Box<dyn DynSession>,
     ) -> Result<(), ApiError> {
+        let now = self.time.now_ms();
+        let to_move_before = live.session.to_move();
         let previous = std::mem::replace(&mut live.session, next);
         let resigned = live.resigned();
         let result = live.result_text();
-        if let Err(e) = self
-            .store
-            .rewrite_tail(&live.id, live.session.ply(), resigned, result.as_deref())
-        {
+        // The clock stops at the end (charging the side that was thinking); after an undo it runs
+        // again for the side to move, with the times as they were.
+        let mut clock = live.clock;
+        if let Some(c) = clock.as_mut() {
+            if c.running_since_ms.is_some() {
+                c.stop(to_move_before, now);
+            }
+            if live.clock_may_run() {
+                c.start(now);
+            }
+        }
+        if let Err(e) = self.store.rewrite_tail(
+            &live.id,
+            live.session.ply(),
+            resigned,
+            live.timed_out(),
+            result.as_deref(),
+            clock.as_ref(),
+        ) {
             live.session = previous;
             return Err(e.into());
         }
+        live.clock = clock;
         let ply = live.session.ply();
         live.moves.truncate(ply);
+        live.left_ms.truncate(ply);
         live.takeback = None;
         live.version += 1;
         entry.publish(live.state_message());
+        self.schedule_flag(live);
         Ok(())
     }
 
@@ -701,6 +845,14 @@ impl Service {
         live.holders[open.index()] = Some(me);
         live.invite_hash = None;
         self.store.set_seats(id, &live.seats, &live.ownership())?;
+        if live.clock_may_run() {
+            let now = self.time.now_ms();
+            if let Some(c) = live.clock.as_mut() {
+                c.start(now);
+            }
+            self.store.set_clock(id, live.clock.as_ref())?;
+            self.schedule_flag(&live);
+        }
         live.version += 1;
         entry.publish(live.state_message());
         Ok(live.view())
@@ -728,7 +880,7 @@ impl Service {
     pub fn rematch(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<GameView, ApiError> {
         let me = caller.require()?.clone();
         let entry = self.entry(id)?;
-        let (record_game, options, start, seats, holders, public) = {
+        let (record_game, options, start, seats, holders, public, control) = {
             let live = entry.lock();
             if live.sides_of(&me.id).is_empty() {
                 return Err(ApiError::forbidden("only a player of this game can ask for a rematch"));
@@ -747,6 +899,7 @@ impl Service {
                 [live.seats[1], live.seats[0]],
                 [live.holders[1].clone(), live.holders[0].clone()],
                 live.public,
+                live.clock.map(|c| c.control),
             )
         };
         let game_type = self.registry.get(&record_game)?;
@@ -767,6 +920,9 @@ impl Service {
             invite_hash: None,
             takeback: None,
             rematch: None,
+            clock: control.map(ClockState::new),
+            left_ms: Vec::new(),
+            time: self.time.clone(),
         };
         let stored = StoredGame {
             id: new_id.clone(),
@@ -779,6 +935,9 @@ impl Service {
             owners: live.ownership(),
             takeback: None,
             rematch: None,
+            clock: live.clock,
+            timed_out: false,
+            left_ms: Vec::new(),
         };
         {
             // Under the old game's lock, so that two players asking at once get one rematch.
@@ -845,6 +1004,9 @@ impl Service {
         let stop = Arc::new(AtomicBool::new(false));
         live.thinking = Some(stop.clone());
         let version = live.version;
+        let budget = live
+            .clock
+            .and_then(|clock| computer_budget(&clock, live.session.to_move(), self.time.now_ms()));
         let snapshot = live.session.clone_box();
         let both_computers = live.seats.iter().all(|s| s.level().is_some());
         let service = self.clone();
@@ -853,6 +1015,14 @@ impl Service {
             live.thinking = None;
             return;
         };
+        if let Some(budget) = budget {
+            // The computer answers within its share of the clock, whatever its level's own time.
+            let stop = stop.clone();
+            runtime.spawn(async move {
+                tokio::time::sleep(budget).await;
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+        }
         runtime.spawn(async move {
             let entry = task_entry;
             if both_computers && snapshot.ply() > 0 {
@@ -890,6 +1060,19 @@ impl Service {
             }
         });
         entry.publish(live.state_message());
+    }
+}
+
+/// How long the computer may think on a running Fischer clock: a 25th of its time left plus most
+/// of the increment (at least 50 ms). Correspondence days are far longer than any level thinks.
+fn computer_budget(clock: &ClockState, side: Player, now_ms: u64) -> Option<Duration> {
+    clock.running_since_ms?;
+    match clock.control {
+        TimeControl::Fischer { increment_ms, .. } => {
+            let left = clock.left_ms(side, side, now_ms);
+            Some(Duration::from_millis((left / 25 + increment_ms * 3 / 4).max(50)))
+        }
+        TimeControl::Correspondence { .. } => None,
     }
 }
 

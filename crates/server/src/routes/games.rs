@@ -38,6 +38,8 @@ pub struct CreateRequest {
     /// Listed to everyone (default: only to its players).
     #[serde(default)]
     pub public: bool,
+    /// A time control: `fischer:300+5` (seconds) or `days:3`.
+    pub clock: Option<String>,
 }
 
 /// `POST /api/games/{id}/moves`
@@ -150,10 +152,17 @@ pub async fn create(
     if seats.iter().any(|s| s.level().is_some()) {
         state.limits.check(Limited::ComputerGame, client)?;
     }
+    let clock = req
+        .clock
+        .as_deref()
+        .map(str::parse::<arbiter_core::TimeControl>)
+        .transpose()
+        .map_err(|m| ApiError::bad_request("bad_clock", m))?;
     let seats = NewSeats {
         seats,
         open: req.open,
         public: req.public,
+        clock,
     };
     Ok(Json(state.service.create(&caller, new, seats)?))
 }

@@ -7,7 +7,7 @@ pub use migrations::MIGRATIONS;
 
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
-use arbiter_core::Player;
+use arbiter_core::{ClockState, Player};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 use std::path::Path;
@@ -37,6 +37,12 @@ pub struct StoredGame {
     pub takeback: Option<Player>,
     /// The id of the rematch game, once one was started.
     pub rematch: Option<String>,
+    /// The clock, for a game with a time control.
+    pub clock: Option<ClockState>,
+    /// The side to move ran out of time.
+    pub timed_out: bool,
+    /// Each move's time left for its mover (`None`: no clock then).
+    pub left_ms: Vec<Option<u64>>,
 }
 
 /// Who a game belongs to.
@@ -101,6 +107,18 @@ fn parse_seats(text: &str) -> rusqlite::Result<[Seat; 2]> {
         .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, e.into()))
 }
 
+fn clock_json(clock: Option<&ClockState>) -> Option<String> {
+    clock.and_then(|c| serde_json::to_string(c).ok())
+}
+
+fn parse_clock(text: Option<String>) -> rusqlite::Result<Option<ClockState>> {
+    text.map(|t| {
+        serde_json::from_str(&t)
+            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, e.into()))
+    })
+    .transpose()
+}
+
 fn holders_json(holders: &[Option<PlayerId>; 2]) -> String {
     serde_json::to_string(&[holders[0].as_ref().map(|p| &p.0), holders[1].as_ref().map(|p| &p.0)])
         .unwrap_or_else(|_| "[null,null]".into())
@@ -163,8 +181,8 @@ impl Store {
         let t = now();
         tx.execute(
             "INSERT INTO games (id, game, options, start, seats, resigned, result, created_at, updated_at,
-                                creator, holders, public, invite_hash, takeback, rematch)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                                creator, holders, public, invite_hash, takeback, rematch, clock, timed_out)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
             params![
                 game.id,
                 game.game,
@@ -180,6 +198,8 @@ impl Store {
                 game.owners.invite_hash,
                 game.takeback.map(side_text),
                 game.rematch,
+                clock_json(game.clock.as_ref()),
+                game.timed_out,
             ],
         )?;
         for (ply, mv) in game.moves.iter().enumerate() {
@@ -191,29 +211,61 @@ impl Store {
         tx.commit()
     }
 
-    /// Appends the move of ply `ply` (0-based) and updates the result.
-    pub fn add_move(&self, id: &str, ply: usize, notation: &str, result: Option<&str>) -> rusqlite::Result<()> {
+    /// Appends the move of ply `ply` (0-based) with its mover's time left, and updates the result
+    /// and the clock.
+    pub fn add_move(
+        &self,
+        id: &str,
+        ply: usize,
+        notation: &str,
+        result: Option<&str>,
+        left_ms: Option<u64>,
+        clock: Option<&ClockState>,
+    ) -> rusqlite::Result<()> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         let t = now();
         tx.execute(
-            "INSERT INTO moves (game_id, ply, notation, played_at) VALUES (?1, ?2, ?3, ?4)",
-            params![id, ply as i64, notation, t],
+            "INSERT INTO moves (game_id, ply, notation, played_at, left_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![id, ply as i64, notation, t, left_ms.map(|ms| ms as i64)],
         )?;
         tx.execute(
-            "UPDATE games SET result = ?2, updated_at = ?3, takeback = NULL WHERE id = ?1",
-            params![id, result, t],
+            "UPDATE games SET result = ?2, updated_at = ?3, takeback = NULL, clock = ?4 WHERE id = ?1",
+            params![id, result, t, clock_json(clock)],
         )?;
         tx.commit()
     }
 
-    /// Keeps the first `plies` moves, sets the resignation and the result (after an undo or a resignation).
+    /// Sets the clock (started, stopped).
+    pub fn set_clock(&self, id: &str, clock: Option<&ClockState>) -> rusqlite::Result<()> {
+        self.conn().execute(
+            "UPDATE games SET clock = ?2 WHERE id = ?1",
+            params![id, clock_json(clock)],
+        )?;
+        Ok(())
+    }
+
+    /// The games whose clock runs and that are not over: their flags must fall even if nobody opens them.
+    pub fn running_clocks(&self) -> rusqlite::Result<Vec<String>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id FROM games WHERE clock IS NOT NULL AND result IS NULL
+               AND json_extract(clock, '$.running_since_ms') IS NOT NULL",
+        )?;
+        let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
+        ids.collect()
+    }
+
+    /// Keeps the first `plies` moves, sets the resignation or flag fall, the result and the clock
+    /// (after an undo, a resignation or a flag fall).
     pub fn rewrite_tail(
         &self,
         id: &str,
         plies: usize,
         resigned: Option<&str>,
+        timed_out: bool,
         result: Option<&str>,
+        clock: Option<&ClockState>,
     ) -> rusqlite::Result<()> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
@@ -222,8 +274,10 @@ impl Store {
             params![id, plies as i64],
         )?;
         tx.execute(
-            "UPDATE games SET resigned = ?2, result = ?3, updated_at = ?4, takeback = NULL WHERE id = ?1",
-            params![id, resigned, result, now()],
+            "UPDATE games SET resigned = ?2, result = ?3, updated_at = ?4, takeback = NULL, timed_out = ?5,
+                              clock = ?6
+             WHERE id = ?1",
+            params![id, resigned, result, now(), timed_out, clock_json(clock)],
         )?;
         tx.commit()
     }
@@ -309,7 +363,7 @@ impl Store {
         let row = conn
             .query_row(
                 "SELECT id, game, options, start, seats, resigned, creator, holders, public, invite_hash,
-                        takeback, rematch
+                        takeback, rematch, clock, timed_out
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
@@ -330,17 +384,22 @@ impl Store {
                         },
                         parse_side_text(r.get(10)?),
                         r.get::<_, Option<String>>(11)?,
+                        (parse_clock(r.get(12)?)?, r.get::<_, bool>(13)?),
                     ))
                 },
             )
             .optional()?;
-        let Some(((id, game, options, start, seats, resigned), owners, takeback, rematch)) = row else {
+        let Some(((id, game, options, start, seats, resigned), owners, takeback, rematch, (clock, timed_out))) = row
+        else {
             return Ok(None);
         };
-        let mut stmt = conn.prepare("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?;
-        let moves = stmt
-            .query_map(params![id], |r| r.get::<_, String>(0))?
+        let mut stmt = conn.prepare("SELECT notation, left_ms FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+        let rows = stmt
+            .query_map(params![id], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, Option<i64>>(1)?.map(|ms| ms as u64)))
+            })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
+        let (moves, left_ms) = rows.into_iter().unzip();
         Ok(Some(StoredGame {
             seats: parse_seats(&seats)?,
             id,
@@ -352,6 +411,9 @@ impl Store {
             owners,
             takeback,
             rematch,
+            clock,
+            timed_out,
+            left_ms,
         }))
     }
 

@@ -2,9 +2,10 @@
 
 #![allow(dead_code)]
 
-use arbiter_server::{start, Games, Limits, RunningServer, ServeConfig};
+use arbiter_server::{start_with_time, Games, Limits, RunningServer, ServeConfig, SystemTimeSource, TimeSource};
 use serde_json::{json, Value};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A server with its own database file in a temporary directory, and a player (`client` carries
@@ -18,6 +19,7 @@ pub struct TestServer {
     pub base: String,
     pub cache_games: usize,
     pub limits: Limits,
+    pub time: Arc<dyn TimeSource>,
 }
 
 /// A client that sends this player token on every request.
@@ -41,6 +43,11 @@ impl TestServer {
 
     /// A server keeping at most `cache_games` games in memory, with these limits.
     pub async fn with(cache_games: usize, limits: Limits) -> TestServer {
+        Self::with_time(cache_games, limits, Arc::new(SystemTimeSource)).await
+    }
+
+    /// A server whose clocks read `time`.
+    pub async fn with_time(cache_games: usize, limits: Limits, time: Arc<dyn TimeSource>) -> TestServer {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut t = TestServer {
             server: None,
@@ -51,6 +58,7 @@ impl TestServer {
             base: String::new(),
             cache_games,
             limits,
+            time,
         };
         t.restart().await;
         t.token = t.new_player().await;
@@ -107,7 +115,9 @@ impl TestServer {
             registry: arbiter_games::registry(),
             engines: arbiter_games::engines(),
         };
-        let server = start(config, games).await.expect("server starts");
+        let server = start_with_time(config, games, self.time.clone())
+            .await
+            .expect("server starts");
         self.base = server.url();
         self.server = Some(server);
     }
