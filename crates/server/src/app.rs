@@ -2,13 +2,13 @@
 
 use crate::error::ApiError;
 use crate::limits::RateLimits;
-use crate::routes::{assets, catalog, diagram, games, players, rules, ws};
+use crate::routes::{assets, catalog, diagram, games, lobby, players, rules, ws};
 use crate::service::Service;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, get, post};
+use axum::routing::{any, delete, get, post};
 use axum::Router;
 use std::sync::Arc;
 
@@ -33,6 +33,10 @@ pub fn router(service: Arc<Service>, limits: Arc<RateLimits>) -> Router {
         .route("/rules/{game}", get(rules::rules))
         .route("/players", post(players::create))
         .route("/me", get(players::me).post(players::rename))
+        .route("/challenges", get(lobby::list).post(lobby::post))
+        .route("/challenges/{id}", delete(lobby::cancel))
+        .route("/challenges/{id}/accept", post(lobby::accept))
+        .route("/lobby/ws", get(lobby::ws))
         .route("/games", get(games::list).post(games::create))
         .route("/games/{id}", get(games::get))
         .route("/games/{id}/record", get(games::record))

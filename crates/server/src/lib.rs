@@ -16,6 +16,7 @@ pub mod error;
 pub mod extract;
 pub mod limits;
 pub mod live;
+pub mod lobby;
 pub mod player;
 pub mod routes;
 pub mod seat;

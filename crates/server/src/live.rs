@@ -3,7 +3,7 @@
 
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
-use crate::store::Ownership;
+use crate::store::{Ownership, StoredGame};
 use crate::time::TimeSource;
 use arbiter_core::{ClockState, DynSession, EndReason, MoveInfo, PartialTurn, Player, TimeControl};
 use serde::Serialize;
@@ -174,7 +174,65 @@ pub struct GameView {
     pub invite: Option<String>,
 }
 
+/// Who a new game is for, and how it is played.
+pub struct NewLiveGame {
+    /// Who plays each side.
+    pub seats: [Seat; 2],
+    /// Who holds each side (`None`: open).
+    pub holders: [Option<PlayerRef>; 2],
+    /// Who created it.
+    pub creator: PlayerRef,
+    /// Listed to everyone.
+    pub public: bool,
+    /// The open side's invite hash.
+    pub invite_hash: Option<String>,
+    /// The time control.
+    pub clock: Option<TimeControl>,
+}
+
 impl LiveGame {
+    /// A new game around a session (from its start, a position or a loaded record).
+    pub fn new(id: String, session: Box<dyn DynSession>, new: NewLiveGame, time: Arc<dyn TimeSource>) -> LiveGame {
+        let record = session.record();
+        LiveGame {
+            id,
+            seats: new.seats,
+            session,
+            version: 1,
+            thinking: None,
+            start: record.start,
+            left_ms: vec![None; record.moves.len()],
+            moves: record.moves,
+            holders: new.holders,
+            creator: Some(new.creator),
+            public: new.public,
+            invite_hash: new.invite_hash,
+            takeback: None,
+            rematch: None,
+            clock: new.clock.map(ClockState::new),
+            time,
+        }
+    }
+
+    /// The game as the store keeps it.
+    pub fn stored(&self) -> StoredGame {
+        StoredGame {
+            id: self.id.clone(),
+            game: self.session.game().to_string(),
+            options: self.session.options(),
+            start: self.start.clone(),
+            seats: self.seats,
+            resigned: self.resigned().map(str::to_string),
+            moves: self.moves.clone(),
+            owners: self.ownership(),
+            takeback: self.takeback,
+            rematch: self.rematch.clone(),
+            clock: self.clock,
+            timed_out: self.timed_out(),
+            left_ms: self.left_ms.clone(),
+        }
+    }
+
     /// The view of the game now.
     pub fn view(&self) -> GameView {
         let s = self.session.as_ref();

@@ -5,10 +5,10 @@
 use crate::auth::Caller;
 use crate::computer::{Computer, ComputerMove};
 use crate::error::ApiError;
-use crate::live::{GameEntry, GameView, LiveGame};
+use crate::live::{GameEntry, GameView, LiveGame, NewLiveGame};
 use crate::player::{new_player_id, new_secret, secret_hash, validate_name, well_formed_secret, PlayerId, PlayerRef};
 use crate::seat::Seat;
-use crate::store::{is_duplicate_move, GameSummary, Store, StoredGame};
+use crate::store::{is_duplicate_move, GameSummary, Store};
 use crate::time::TimeSource;
 use arbiter_core::{ClockState, DynSession, GameRecord, PartialTurn, Player, RecordClock, Registry, TimeControl};
 use lru::LruCache;
@@ -54,6 +54,7 @@ pub struct Service {
     cache_games: usize,
     computer: Arc<dyn Computer>,
     time: Arc<dyn TimeSource>,
+    lobby: tokio::sync::broadcast::Sender<Arc<str>>,
     /// Pause between two computer moves when both sides are the computer, so people can follow.
     pub computer_pause: Duration,
     shutdown: tokio::sync::watch::Sender<bool>,
@@ -65,7 +66,7 @@ pub const DEFAULT_CACHE_GAMES: usize = 1000;
 /// The level the hint button searches at.
 pub const HINT_LEVEL: u8 = 3;
 
-fn new_id() -> String {
+pub(crate) fn new_id() -> String {
     const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
     let mut rng = rand::rng();
     (0..10)
@@ -118,6 +119,7 @@ impl Service {
             cache_games: cache_games.max(1),
             computer,
             time,
+            lobby: tokio::sync::broadcast::channel(64).0,
             computer_pause: Duration::from_millis(400),
             shutdown: tokio::sync::watch::channel(false).0,
         })
@@ -141,6 +143,11 @@ impl Service {
     /// The store.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The lobby's changes, as JSON messages for its WebSocket.
+    pub fn lobby_updates(&self) -> &tokio::sync::broadcast::Sender<Arc<str>> {
+        &self.lobby
     }
 
     /// Now, by the server's clock.
@@ -242,48 +249,35 @@ impl Service {
         };
         let holders = [Player::First, Player::Second].map(|side| (open != Some(side)).then(|| me.clone()));
         let invite = open.map(|_| new_secret());
-        let id = new_id();
-        let record = session.record();
-        let live = LiveGame {
-            id: id.clone(),
+        let new = NewLiveGame {
             seats: seats.seats,
-            session,
-            version: 1,
-            thinking: None,
-            start: record.start.clone(),
-            moves: record.moves.clone(),
             holders,
-            creator: Some(me),
+            creator: me,
             public: seats.public,
             invite_hash: invite.as_deref().map(secret_hash),
-            takeback: None,
-            rematch: None,
-            clock: seats.clock.map(ClockState::new),
-            left_ms: vec![None; record.moves.len()],
-            time: self.time.clone(),
+            clock: seats.clock,
         };
-        let stored = StoredGame {
-            id: id.clone(),
-            game: record.game.clone(),
-            options: record.options.clone(),
-            start: record.start.clone(),
-            seats: seats.seats,
-            resigned: live.resigned().map(str::to_string),
-            moves: record.moves.clone(),
-            owners: live.ownership(),
-            takeback: None,
-            rematch: None,
-            clock: live.clock,
-            timed_out: false,
-            left_ms: live.left_ms.clone(),
-        };
-        self.store.create(&stored, live.result_text().as_deref())?;
-        let entry = self.remember(&id, live);
-        let mut live = entry.lock();
-        self.maybe_start_computer(&entry, &mut live);
-        let mut view = live.view();
+        let entry = self.open_game(session, new)?;
+        let mut view = entry.lock().view();
         view.invite = invite;
         Ok(view)
+    }
+
+    /// Stores a new game, keeps it in memory and lets the computer start if it moves first.
+    pub(crate) fn open_game(
+        self: &Arc<Self>,
+        session: Box<dyn DynSession>,
+        new: NewLiveGame,
+    ) -> Result<Arc<GameEntry>, ApiError> {
+        let id = new_id();
+        let live = LiveGame::new(id.clone(), session, new, self.time.clone());
+        self.store.create(&live.stored(), live.result_text().as_deref())?;
+        let entry = self.remember(&id, live);
+        {
+            let mut live = entry.lock();
+            self.maybe_start_computer(&entry, &mut live);
+        }
+        Ok(entry)
     }
 
     fn person(&self, id: Option<PlayerId>) -> Result<Option<PlayerRef>, ApiError> {
@@ -880,17 +874,13 @@ impl Service {
     pub fn rematch(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<GameView, ApiError> {
         let me = caller.require()?.clone();
         let entry = self.entry(id)?;
-        let (record_game, options, start, seats, holders, public, control) = {
+        let (game, options, start, seats, holders, public, clock) = {
             let live = entry.lock();
             if live.sides_of(&me.id).is_empty() {
                 return Err(ApiError::forbidden("only a player of this game can ask for a rematch"));
             }
             if live.session.ending().is_none() {
                 return Err(ApiError::conflict("not_over", "the game is not over yet"));
-            }
-            if let Some(rematch) = live.rematch.clone() {
-                drop(live);
-                return self.view(&rematch);
             }
             (
                 live.session.game().to_string(),
@@ -902,60 +892,30 @@ impl Service {
                 live.clock.map(|c| c.control),
             )
         };
-        let game_type = self.registry.get(&record_game)?;
-        let session = game_type.new_session(&options, Some(&start))?;
-        let new_id = new_id();
-        let record = session.record();
-        let live = LiveGame {
-            id: new_id.clone(),
+        // Under the old game's lock, so that two players asking at once get one rematch.
+        let mut old = entry.lock();
+        if let Some(rematch) = old.rematch.clone() {
+            drop(old);
+            return self.view(&rematch);
+        }
+        let session = self.registry.get(&game)?.new_session(&options, Some(&start))?;
+        let new = NewLiveGame {
             seats,
-            session,
-            version: 1,
-            thinking: None,
-            start: record.start.clone(),
-            moves: Vec::new(),
             holders,
-            creator: Some(me),
+            creator: me,
             public,
             invite_hash: None,
-            takeback: None,
-            rematch: None,
-            clock: control.map(ClockState::new),
-            left_ms: Vec::new(),
-            time: self.time.clone(),
+            clock,
         };
-        let stored = StoredGame {
-            id: new_id.clone(),
-            game: record.game.clone(),
-            options: record.options.clone(),
-            start: record.start.clone(),
-            seats,
-            resigned: None,
-            moves: Vec::new(),
-            owners: live.ownership(),
-            takeback: None,
-            rematch: None,
-            clock: live.clock,
-            timed_out: false,
-            left_ms: Vec::new(),
-        };
-        {
-            // Under the old game's lock, so that two players asking at once get one rematch.
-            let mut old = entry.lock();
-            if let Some(rematch) = old.rematch.clone() {
-                drop(old);
-                return self.view(&rematch);
-            }
-            self.store.create(&stored, None)?;
-            self.store.set_rematch(id, &new_id)?;
-            old.rematch = Some(new_id.clone());
-            old.version += 1;
-            entry.publish(old.state_message());
-        }
-        let new_entry = self.remember(&new_id, live);
-        let mut live = new_entry.lock();
-        self.maybe_start_computer(&new_entry, &mut live);
-        Ok(live.view())
+        let new_entry = self.open_game(session, new)?;
+        let new_id = new_entry.lock().id.clone();
+        self.store.set_rematch(id, &new_id)?;
+        old.rematch = Some(new_id);
+        old.version += 1;
+        entry.publish(old.state_message());
+        drop(old);
+        let view = new_entry.lock().view();
+        Ok(view)
     }
 
     /// The partial turn after `tokens` (games built step by step); only for the side to move.

@@ -4,6 +4,7 @@ pub mod assets;
 pub mod catalog;
 pub mod diagram;
 pub mod games;
+pub mod lobby;
 pub mod players;
 pub mod rules;
 pub mod ws;

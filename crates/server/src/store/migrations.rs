@@ -9,6 +9,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0001_games", include_str!("../../migrations/0001_games.sql")),
     ("0002_players", include_str!("../../migrations/0002_players.sql")),
     ("0003_clocks", include_str!("../../migrations/0003_clocks.sql")),
+    ("0004_challenges", include_str!("../../migrations/0004_challenges.sql")),
 ];
 
 /// Applies the migrations the database has not seen yet; returns how many ran.

@@ -1,8 +1,10 @@
 //! Game storage in SQLite (WAL mode): a row per game and a row per move, written as each move is made,
 //! so that a crash or a restart loses nothing.
 
+mod challenges;
 mod migrations;
 
+pub use challenges::{Challenge, Colour};
 pub use migrations::MIGRATIONS;
 
 use crate::player::{PlayerId, PlayerRef};

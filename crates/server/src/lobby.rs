@@ -1,0 +1,160 @@
+//! The lobby: open challenges (a game, its options, a clock, a colour) that anyone may accept,
+//! told live to everyone on the lobby's WebSocket. Accepting one starts the game between the two.
+
+use crate::auth::Caller;
+use crate::error::ApiError;
+use crate::live::{GameView, NewLiveGame};
+use crate::seat::Seat;
+use crate::service::new_id;
+use crate::service::Service;
+use crate::store::{Challenge, Colour};
+use arbiter_core::{Player, TimeControl};
+use serde_json::json;
+use std::sync::Arc;
+
+/// The most open challenges one player may have.
+pub const MAX_OPEN_CHALLENGES: usize = 5;
+
+/// A challenge as asked for.
+pub struct NewChallenge {
+    /// The registry name.
+    pub game: String,
+    /// The options string.
+    pub options: String,
+    /// The time control text, if any.
+    pub clock: Option<String>,
+    /// The challenger's side (`first`, `second`, `random`).
+    pub colour: Option<String>,
+    /// The game will be listed to everyone.
+    pub public: bool,
+}
+
+impl Service {
+    /// The open challenges, newest first; `yours` marks the caller's.
+    pub fn challenges(&self, caller: &Caller) -> Result<Vec<Challenge>, ApiError> {
+        let mut list = self.store().challenges()?;
+        if let Some(me) = &caller.player {
+            for c in &mut list {
+                c.yours = c.by.id == me.id;
+            }
+        }
+        Ok(list)
+    }
+
+    /// Tells the lobby's watchers the list now (and, first, an event such as an acceptance).
+    fn publish_lobby(&self, event: Option<serde_json::Value>) {
+        if let Some(event) = event {
+            let _ = self.lobby_updates().send(Arc::from(event.to_string()));
+        }
+        if let Ok(list) = self.store().challenges() {
+            let message = json!({"type": "challenges", "challenges": list}).to_string();
+            let _ = self.lobby_updates().send(Arc::from(message));
+        }
+    }
+
+    /// Posts a challenge for the caller, checked as a game would be.
+    pub fn post_challenge(&self, caller: &Caller, new: NewChallenge) -> Result<Challenge, ApiError> {
+        let me = caller.require()?.clone();
+        let game_type = self.registry().get(new.game.trim())?;
+        let session = game_type.new_session(&new.options, None)?;
+        let clock = new
+            .clock
+            .as_deref()
+            .map(str::parse::<TimeControl>)
+            .transpose()
+            .map_err(|m| ApiError::bad_request("bad_clock", m))?;
+        let colour = match new.colour.as_deref().unwrap_or("random") {
+            "first" => Colour::First,
+            "second" => Colour::Second,
+            "random" => Colour::Random,
+            other => {
+                return Err(ApiError::bad_request(
+                    "bad_colour",
+                    format!("colour is first, second or random, not '{other}'"),
+                ))
+            }
+        };
+        if self.store().challenges_of(&me.id)? >= MAX_OPEN_CHALLENGES {
+            return Err(ApiError::conflict(
+                "too_many_challenges",
+                format!("you have {MAX_OPEN_CHALLENGES} open challenges: cancel one first"),
+            ));
+        }
+        let challenge = Challenge {
+            id: format!("c{}", new_id()),
+            by: me,
+            game: session.game().to_string(),
+            options: session.options(),
+            clock,
+            colour,
+            public: new.public,
+            created_at: 0,
+            yours: true,
+        };
+        self.store().add_challenge(&challenge)?;
+        self.publish_lobby(None);
+        let mut stored = self
+            .store()
+            .challenge(&challenge.id)?
+            .ok_or_else(|| ApiError::internal("the challenge was not stored"))?;
+        stored.yours = true;
+        Ok(stored)
+    }
+
+    /// Cancels the caller's challenge.
+    pub fn cancel_challenge(&self, caller: &Caller, id: &str) -> Result<(), ApiError> {
+        let me = caller.require()?;
+        let challenge = self
+            .store()
+            .challenge(id)?
+            .ok_or_else(|| ApiError::not_found("no such open challenge (taken or cancelled)"))?;
+        if challenge.by.id != me.id {
+            return Err(ApiError::forbidden("only its author can cancel a challenge"));
+        }
+        self.store().take_challenge(id)?;
+        self.publish_lobby(None);
+        Ok(())
+    }
+
+    /// Accepts a challenge: the game starts between its author (who created it) and the caller.
+    pub fn accept_challenge(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<GameView, ApiError> {
+        let me = caller.require()?.clone();
+        let challenge = self
+            .store()
+            .challenge(id)?
+            .ok_or_else(|| ApiError::not_found("no such open challenge (taken or cancelled)"))?;
+        if challenge.by.id == me.id {
+            return Err(ApiError::conflict("own_challenge", "this is your own challenge"));
+        }
+        // Taking it from the table decides who gets it when two accept at once.
+        if !self.store().take_challenge(id)? {
+            return Err(ApiError::not_found("no such open challenge (taken or cancelled)"));
+        }
+        let session = self
+            .registry()
+            .get(&challenge.game)?
+            .new_session(&challenge.options, None)?;
+        let author_side = match challenge.colour {
+            Colour::First => Player::First,
+            Colour::Second => Player::Second,
+            Colour::Random if rand::random::<bool>() => Player::First,
+            Colour::Random => Player::Second,
+        };
+        let mut holders = [Some(me.clone()), Some(me.clone())];
+        holders[author_side.index()] = Some(challenge.by.clone());
+        let new = NewLiveGame {
+            seats: [Seat::Human, Seat::Human],
+            holders,
+            creator: challenge.by.clone(),
+            public: challenge.public,
+            invite_hash: None,
+            clock: challenge.clock,
+        };
+        let entry = self.open_game(session, new)?;
+        let view = entry.lock().view();
+        self.publish_lobby(Some(json!({
+            "type": "accepted", "challenge": id, "game": view.id, "by": me,
+        })));
+        Ok(view)
+    }
+}
