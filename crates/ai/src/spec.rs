@@ -111,15 +111,20 @@ impl AgentSpec {
             }
             _ => self.clone(),
         };
-        if spec.kind != AgentKind::Random && spec.limits.time.is_none() {
-            // A depth or node budget alone could run for hours (depth=64): it is capped in time too.
-            spec.limits.time = Some(if spec.limits.is_unlimited() {
-                DEFAULT_TIME
-            } else {
-                UNTIMED_CAP
-            });
+        if spec.kind != AgentKind::Random && spec.limits.is_unlimited() {
+            spec.limits.time = Some(DEFAULT_TIME);
         }
         spec
+    }
+
+    /// The limits a search of this (resolved) spec runs with: a depth or node budget alone could
+    /// run for hours (depth=64), so it is capped in time too ([`UNTIMED_CAP`]).
+    pub fn search_limits(&self) -> crate::Limits {
+        let mut limits = self.limits;
+        if self.kind != AgentKind::Random && limits.time.is_none() {
+            limits.time = Some(UNTIMED_CAP);
+        }
+        limits
     }
 
     /// Builds the typed agent for the game `G`.
@@ -130,9 +135,9 @@ impl AgentSpec {
             AgentKind::Random | AgentKind::Level(_) => Box::new(RandomAgent::new(seed)),
             AgentKind::Mcts | AgentKind::Uct => {
                 let mut config = if spec.kind == AgentKind::Mcts {
-                    MctsConfig::heuristic(spec.limits)
+                    MctsConfig::heuristic(spec.search_limits())
                 } else {
-                    MctsConfig::uct(spec.limits)
+                    MctsConfig::uct(spec.search_limits())
                 };
                 config.seed = seed;
                 if let Some(c) = spec.exploration {
@@ -150,7 +155,7 @@ impl AgentSpec {
                 Box::new(Mcts::<G>::new(config))
             }
             AgentKind::AlphaBeta => {
-                let mut config = AlphaBetaConfig::new(spec.limits);
+                let mut config = AlphaBetaConfig::new(spec.search_limits());
                 if let Some(h) = spec.hash_mb {
                     config.hash_mb = h;
                 }
@@ -173,7 +178,12 @@ impl AgentSpec {
 }
 
 fn bad(text: &str, why: impl fmt::Display) -> Error {
-    Error::Invalid(format!("bad agent spec '{text}': {why}"))
+    // The spec and the reason quote the same outside text: both are kept short.
+    Error::Invalid(format!(
+        "bad agent spec '{}': {}",
+        arbiter_core::quote(text),
+        arbiter_core::shorten(&why.to_string(), 160)
+    ))
 }
 
 /// Parses `1s`, `500ms`, `1.5s`, `2m`.
@@ -423,7 +433,7 @@ mod tests {
         ];
         for (text, time) in cases {
             let spec: AgentSpec = text.parse().unwrap();
-            assert_eq!(spec.resolve(&levels).limits.time, time, "{text}");
+            assert_eq!(spec.resolve(&levels).search_limits().time, time, "{text}");
         }
     }
 

@@ -14,7 +14,7 @@ pub(crate) struct Parsed {
 
 /// Parses a position string, naming exactly what is wrong if it is not one.
 pub(crate) fn parse(text: &str) -> Result<Parsed, Error> {
-    let bad = |reason: String| Error::bad_position(format!("'{text}': {reason}"));
+    let bad = |reason: String| Error::bad_position(format!("'{}': {reason}", arbiter_core::quote(text)));
     let fields = PositionFields::split(text, "v or r")?;
     let board = parse_board(fields.board).map_err(bad)?;
     let to_move = match fields.mover {

@@ -40,6 +40,11 @@ const QUOTE: usize = 80;
 /// The most characters of a whole message.
 const MESSAGE: usize = 400;
 
+/// Outside text quoted in a message: at most 80 characters, control characters escaped.
+pub fn quote(text: &str) -> String {
+    shorten(text, QUOTE)
+}
+
 /// Text from outside made fit for a one-line message: control characters (newlines included)
 /// escaped, and at most `limit` characters, the rest counted ("… (1048576 characters)"), so that
 /// a megabyte of garbage is never echoed back whole.

@@ -29,7 +29,7 @@ pub mod zobrist;
 pub use clock::{ClockState, TimeControl};
 pub use drawing::Drawing;
 pub use dynamic::{DynGameType, DynSession, MoveDetails, MoveInfo};
-pub use error::{shorten, Error};
+pub use error::{quote, shorten, Error};
 pub use game::{Game, NoVariant, Variant, DEFAULT_STRENGTH_LEVELS};
 pub use options::{HistoryRules, OptionMap};
 pub use outcome::{EndReason, Ending, Outcome};

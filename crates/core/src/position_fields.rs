@@ -19,7 +19,7 @@ pub struct PositionFields<'a> {
 impl<'a> PositionFields<'a> {
     /// Splits `text`; `mover` describes the second field for error messages (`"b or w"`).
     pub fn split(text: &'a str, mover: &str) -> Result<Self, Error> {
-        let bad = |reason: String| Error::bad_position(format!("{reason} in '{text}'"));
+        let bad = |reason: String| Error::bad_position(format!("{reason} in '{}'", crate::quote(text)));
         if text.is_empty() {
             return Err(bad("the position is empty".into()));
         }

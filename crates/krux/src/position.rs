@@ -18,12 +18,14 @@ pub(crate) fn parse(text: &str) -> Result<Krux, Error> {
     let fields: Vec<&str> = text.split(' ').collect();
     if text.trim() != text || fields.iter().any(|f| f.is_empty()) {
         return Err(Error::bad_position(format!(
-            "'{text}': fields must be separated by single spaces, without leading or trailing spaces"
+            "'{}': fields must be separated by single spaces, without leading or trailing spaces",
+            arbiter_core::quote(text)
         )));
     }
     if fields.len() != 2 {
         return Err(Error::bad_position(format!(
-            "'{text}' has {} field(s); expected 2: the board and the piece to move (1-6)",
+            "'{}' has {} field(s); expected 2: the board and the piece to move (1-6)",
+            arbiter_core::quote(text),
             fields.len()
         )));
     }

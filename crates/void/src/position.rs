@@ -11,7 +11,7 @@ pub const START: &str = "3BFB6bfb3/3S1S6s1s3/3XXX6xxx3/18/18 b 0";
 impl Void {
     /// Parses a position string (the pass count may be left out).
     pub fn parse(text: &str) -> Result<Void, Error> {
-        let bad = |msg: String| Error::bad_position(format!("{msg} in '{text}'"));
+        let bad = |msg: String| Error::bad_position(format!("{msg} in '{}'", arbiter_core::quote(text)));
         let fields = PositionFields::split(text, "b or w")?;
         let orbits: Vec<&str> = fields.board.split('/').collect();
         if orbits.len() != ORBITS {

@@ -190,7 +190,7 @@ pub async fn list(
         None => 20,
         Some(text) => text
             .parse::<usize>()
-            .map_err(|_| ApiError::bad_request("bad_query", format!("limit must be a whole number, not '{text}'")))?,
+            .map_err(|_| ApiError::bad_request("bad_query", format!("limit must be a whole number, not '{}'", arbiter_core::quote(text))))?,
     };
     Ok(Json(state.service.list(&caller, mine, limit)?))
 }
