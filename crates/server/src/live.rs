@@ -374,6 +374,11 @@ impl LiveGame {
 
     /// The `{"type":"state"}` message of the view now.
     pub fn state_message(&self) -> String {
-        serde_json::json!({ "type": "state", "state": self.view() }).to_string()
+        Self::state_message_of(&self.view())
+    }
+
+    /// The `{"type":"state"}` message of a view.
+    pub fn state_message_of(view: &GameView) -> String {
+        serde_json::json!({ "type": "state", "state": view }).to_string()
     }
 }

@@ -509,13 +509,18 @@ impl Service {
         if text.len() > 1000 {
             return Err(ApiError::bad_request("bad_move", "the move text is too long"));
         }
-        self.commit_move(&entry, &mut live, text)?;
+        let view = self.commit_move(&entry, &mut live, text)?;
+        let was_thinking = live.thinking.is_some();
         self.maybe_start_computer(&entry, &mut live);
-        Ok(live.view())
+        if live.thinking.is_some() != was_thinking {
+            return Ok(live.view()); // the computer started on its reply
+        }
+        Ok(view)
     }
 
     /// Plays `text` on a copy, stores it, then makes it live and tells the watchers.
-    fn commit_move(self: &Arc<Self>, entry: &GameEntry, live: &mut LiveGame, text: &str) -> Result<String, ApiError> {
+    /// Returns the view it told the watchers (a view is costly: it lists every legal move).
+    fn commit_move(self: &Arc<Self>, entry: &GameEntry, live: &mut LiveGame, text: &str) -> Result<GameView, ApiError> {
         let now = self.time.now_ms();
         let mover = live.session.to_move();
         if live.clock.is_some_and(|c| c.flagged(mover, now)) {
@@ -555,9 +560,10 @@ impl Service {
         live.clock = clock;
         live.takeback = None;
         live.version += 1;
-        entry.publish(live.state_message());
+        let view = live.view();
+        entry.publish(LiveGame::state_message_of(&view));
         self.schedule_flag(live);
-        Ok(played)
+        Ok(view)
     }
 
     /// The side to move ran out of time: the game ends on its flag (stored, told to the watchers).

@@ -188,9 +188,12 @@ pub async fn list(
     }
     let limit = match q.limit.as_deref() {
         None => 20,
-        Some(text) => text
-            .parse::<usize>()
-            .map_err(|_| ApiError::bad_request("bad_query", format!("limit must be a whole number, not '{}'", arbiter_core::quote(text))))?,
+        Some(text) => text.parse::<usize>().map_err(|_| {
+            ApiError::bad_request(
+                "bad_query",
+                format!("limit must be a whole number, not '{}'", arbiter_core::quote(text)),
+            )
+        })?,
     };
     Ok(Json(state.service.list(&caller, mine, limit)?))
 }
