@@ -94,26 +94,29 @@ export async function rename(name) {
 }
 
 /**
- * Watches a game over a WebSocket: `onMessage` gets every message ({type:"state"|"thinking"|"error"});
- * reconnects after a drop. Returns a function that stops watching.
+ * A WebSocket to `path` that reconnects after a drop (waiting longer each time, up to 8 s): `onMessage`
+ * gets every message, parsed; `onStatus(true|false)` each (re)connection and drop. Returns a function that
+ * closes it for good.
  */
-export function watch(id, onMessage, onStatus = () => {}) {
+function liveSocket(path, onMessage, onStatus) {
   let socket = null;
   let stopped = false;
   let retry = 500;
   const open = () => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws`);
+    socket = new WebSocket(`${scheme}://${location.host}${path}`);
     socket.onopen = () => {
       retry = 500;
       onStatus(true);
     };
     socket.onmessage = (event) => {
+      let message;
       try {
-        onMessage(JSON.parse(event.data));
+        message = JSON.parse(event.data);
       } catch (_) {
-        /* ignore junk */
+        return; // ignore junk
       }
+      onMessage(message);
     };
     socket.onclose = () => {
       onStatus(false);
@@ -125,6 +128,23 @@ export function watch(id, onMessage, onStatus = () => {}) {
     stopped = true;
     if (socket) socket.close();
   };
+}
+
+/**
+ * Watches a game over a WebSocket: `onMessage` gets every message ({type:"state"|"thinking"|"error"});
+ * reconnects after a drop. Returns a function that stops watching.
+ */
+export function watch(id, onMessage, onStatus = () => {}) {
+  return liveSocket(`/api/games/${encodeURIComponent(id)}/ws`, onMessage, onStatus);
+}
+
+/**
+ * Watches the lobby: `onMessage` gets `{type:"challenges", challenges}` on connecting and after every
+ * change, and `{type:"accepted", challenge, game, by}` when a challenge is accepted; reconnects after a
+ * drop. Returns a function that stops watching.
+ */
+export function watchLobby(onMessage, onStatus = () => {}) {
+  return liveSocket('/api/lobby/ws', onMessage, onStatus);
 }
 
 /** A game spec from a game name and its options string (`villawar` + `size=10` = `villawar:size=10`). */

@@ -1,10 +1,13 @@
-// The home page: choose a game, its options and who plays (the computer, a friend through an invite link,
-// both sides on this screen); load a record; your games and public games to watch.
+// The home page: choose a game, its options, a clock and who plays (the computer, a friend through an
+// invite link, both sides on this screen, or anyone: a challenge in the lobby); load a record; the open
+// challenges, live; your games and public games to watch.
 // Everything about the games (names, sides, blurbs, options, levels, pictures) comes from the server.
 import { api, getDiagram, me, rename } from './api.js';
 import { h, cap, clear } from './svg.js';
 import { Board } from './board.js';
 import { rememberInvite } from './game/state.js';
+import { PRESETS, CORRESPONDENCE, clockLabel, clockWords } from './clock.js';
+import { createLobby } from './lobby.js';
 
 // Options every game takes that the form offers as a checkbox, or leaves to the CLI.
 const COMMON_OPTIONS = ['repetition', 'plies'];
@@ -35,7 +38,9 @@ export async function renderHome(main) {
   const wanted = new URLSearchParams(location.search).get('game');
   const initial = catalog.games.find((g) => g.name === wanted) || catalog.games[0];
   // Who plays: 'computer' (you against it), 'friend' (the other side open for an invite), 'local' (both
-  // sides on this screen) or 'computers' (the computer against itself).
+  // sides on this screen), 'computers' (the computer against itself) or 'lobby' (a challenge anyone may
+  // accept, `colour` being the challenger's side). The clock: '' (none), a control ('fischer:180+2',
+  // 'days:3') or 'custom' (`minutes` each plus `increment` seconds a move).
   const form = {
     game: initial.name,
     options: {},
@@ -45,6 +50,10 @@ export async function renderHome(main) {
     level: 2,
     levels: [2, 2],
     public: false,
+    colour: 'random',
+    clock: '',
+    minutes: '10',
+    increment: '5',
   };
   const message = h('p', { class: 'message', id: 'home-message', role: 'status' });
   const details = h('div', { class: 'message-details' });
@@ -61,6 +70,7 @@ export async function renderHome(main) {
   const cards = h('div', { class: 'game-cards' });
   const optionsBox = h('div', { class: 'options' });
   const playersBox = h('div', { class: 'players-choice' });
+  const clockBox = h('div', { class: 'clock-choice' });
   const current = () => catalog.games.find((g) => g.name === form.game);
   const levelsOf = (g) => g.levels || catalog.max_level || 1;
   const titleOf = (g) => g.title || cap(g.name);
@@ -147,6 +157,7 @@ export async function renderHome(main) {
     ['friend', 'With a friend (invite link)'],
     ['local', 'Both sides on this screen'],
     ['computers', 'Computer against computer'],
+    ['lobby', 'Anyone (post a challenge)'],
   ];
 
   function renderPlayers() {
@@ -211,6 +222,29 @@ export async function renderHome(main) {
           'You get a link to send to your friend: whoever opens it first plays the other side.',
         ),
       );
+    } else if (form.who === 'lobby') {
+      const colours = [
+        ['random', 'Random'],
+        ['first', sideLabel(0)],
+        ['second', sideLabel(1)],
+      ];
+      more.append(
+        h(
+          'label',
+          { class: 'field' },
+          h('span', {}, 'You play'),
+          h(
+            'select',
+            { id: 'challenge-colour', onchange: (e) => (form.colour = e.target.value) },
+            colours.map(([value, text]) => h('option', { value, selected: form.colour === value }, text)),
+          ),
+        ),
+        h(
+          'p',
+          { class: 'small muted' },
+          'Your challenge is listed under Open challenges. Stay on this page: it goes to the game as soon as someone accepts.',
+        ),
+      );
     } else if (form.who === 'local') {
       more.append(h('p', { class: 'small muted' }, 'You play both sides, taking turns at this screen.'));
     } else {
@@ -226,6 +260,7 @@ export async function renderHome(main) {
       );
     }
     playersBox.appendChild(more);
+    startButton.textContent = form.who === 'lobby' ? 'Post the challenge' : 'Start game';
     playersBox.appendChild(
       h(
         'label',
@@ -239,6 +274,94 @@ export async function renderHome(main) {
         h('span', {}, 'Public game (listed on the home page for anyone to watch)'),
       ),
     );
+  }
+
+  /** The chosen clock: `{control}` (undefined for none) or `{error}` for a custom one out of range. */
+  const chosenClock = () => {
+    if (form.clock !== 'custom') return { control: form.clock || undefined };
+    const minutes = Number(String(form.minutes).replace(',', '.'));
+    const increment = Number(form.increment || 0);
+    const base = Math.round(minutes * 60);
+    if (!Number.isFinite(minutes) || base < 10 || base > 86400)
+      return { error: 'The time for each side is 10 seconds to 24 hours: 0.25 to 1440 minutes.' };
+    if (!Number.isInteger(increment) || increment < 0 || increment > 600)
+      return { error: 'The time added after each move is 0 to 600 whole seconds.' };
+    return { control: `fischer:${base}+${increment}` };
+  };
+
+  const clockNote = h('p', { class: 'small muted', id: 'clock-words' });
+  const updateClockNote = () => {
+    const c = chosenClock();
+    clockNote.className = `small ${c.error ? 'error' : 'muted'}`;
+    clockNote.textContent = c.error || (c.control ? clockWords(c.control) + '.' : 'No clock: take your time.');
+  };
+
+  function renderClock() {
+    clear(clockBox);
+    const choice = (value, text) => h('option', { value, selected: form.clock === value }, text);
+    clockBox.appendChild(
+      h(
+        'label',
+        { class: 'field' },
+        h('span', {}, 'Time control'),
+        h(
+          'select',
+          {
+            id: 'clock-choice',
+            onchange: (e) => {
+              form.clock = e.target.value;
+              renderClock();
+            },
+          },
+          choice('', 'No clock'),
+          h(
+            'optgroup',
+            { label: 'Minutes each + seconds a move' },
+            PRESETS.map(([value, text]) => choice(value, text)),
+            choice('custom', 'Custom…'),
+          ),
+          h(
+            'optgroup',
+            { label: 'Correspondence' },
+            CORRESPONDENCE.map((d) => choice(`days:${d}`, clockLabel(`days:${d}`))),
+          ),
+        ),
+      ),
+    );
+    if (form.clock === 'custom') {
+      const number = (id, key, attrs) =>
+        h('input', {
+          type: 'number',
+          id,
+          value: form[key],
+          inputmode: 'decimal',
+          ...attrs,
+          oninput: (e) => {
+            form[key] = e.target.value.trim();
+            updateClockNote();
+          },
+        });
+      clockBox.appendChild(
+        h(
+          'div',
+          { class: 'custom-clock' },
+          h(
+            'label',
+            { class: 'field' },
+            h('span', {}, 'Minutes each'),
+            number('clock-minutes', 'minutes', { min: 0.25, max: 1440, step: 'any' }),
+          ),
+          h(
+            'label',
+            { class: 'field' },
+            h('span', {}, '+ seconds a move'),
+            number('clock-increment', 'increment', { min: 0, max: 600, step: 1 }),
+          ),
+        ),
+      );
+    }
+    clockBox.appendChild(clockNote);
+    updateClockNote();
   }
 
   // Your display name, kept by the server: the people you play see it.
@@ -342,6 +465,23 @@ export async function renderHome(main) {
     start({ record }, name);
   };
 
+  /** Posts a challenge to the lobby; it is listed there until someone accepts it (or it is cancelled). */
+  const post = async (body) => {
+    say('Posting your challenge…');
+    try {
+      await me();
+      if (!(await saveName())) return;
+      const challenge = await api('POST', '/challenges', body);
+      if (lobby) lobby.add(challenge);
+      say('Challenge posted: it is under Open challenges. This page goes to the game when someone accepts it.');
+    } catch (e) {
+      if (e.code === 'too_many_challenges')
+        say('You have too many open challenges: cancel one under Open challenges first.', 'warn', e.serverMessage);
+      else if (e.status === 404) say('This server has no lobby.', 'error');
+      else say(e.message, 'error', e.serverMessage && e.serverMessage !== e.message ? e.serverMessage : null);
+    }
+  };
+
   const startButton = h(
     'button',
     {
@@ -356,9 +496,22 @@ export async function renderHome(main) {
           if (value) options.push(`${key}=${value}`);
         }
         if (g.options.includes('repetition') && !form.repetition) options.push('repetition=off');
+        const clock = chosenClock();
+        if (clock.error) return say(clock.error, 'error');
         const position = positionInput.value.trim();
+        if (form.who === 'lobby') {
+          if (position)
+            return say('A challenge starts from the start position: clear the position box to post it.', 'warn');
+          return post({
+            game: form.game,
+            options: options.join(','),
+            clock: clock.control,
+            colour: form.colour,
+            public: form.public,
+          });
+        }
         if (position.startsWith('{')) return startRecord(position, 'The pasted text');
-        start({ game: form.game, options: options.join(','), position: position || undefined });
+        start({ game: form.game, options: options.join(','), position: position || undefined, clock: clock.control });
       },
     },
     'Start game',
@@ -371,6 +524,8 @@ export async function renderHome(main) {
 
   const yours = h('div', { class: 'recent', id: 'your-games' }, h('p', { class: 'muted small' }, 'Loading…'));
   const publicGames = h('div', { class: 'recent', id: 'public-games' });
+  const lobbyBox = h('div', { class: 'lobby-slot' });
+  let lobby = null;
   main.appendChild(
     h(
       'div',
@@ -384,7 +539,7 @@ export async function renderHome(main) {
           'div',
           { class: 'form-grid' },
           h('div', {}, h('h2', {}, 'Who plays'), playersBox, nameBox),
-          h('div', {}, h('h2', {}, 'Options'), optionsBox),
+          h('div', {}, h('h2', {}, 'Options'), optionsBox, h('h2', {}, 'Clock'), clockBox),
         ),
         h(
           'details',
@@ -400,12 +555,14 @@ export async function renderHome(main) {
       h(
         'div',
         { class: 'home-lists' },
+        lobbyBox,
         h('section', { class: 'panel' }, h('h2', {}, 'Your games'), yours),
         h('section', { class: 'panel' }, h('h2', {}, 'Public games'), publicGames),
       ),
     ),
   );
   selectGame(form.game);
+  renderClock();
 
   let player = null;
   try {
@@ -415,8 +572,20 @@ export async function renderHome(main) {
   } catch (e) {
     say(`${e.message} You can still watch games.`, 'error');
   }
-  // For tests and the curious: who this browser is, and whether the lists are in.
-  window.arbiterHome = { me: player, form, listed: false };
+  // The lobby: "Post a challenge" there switches the form to a challenge.
+  lobby = createLobby({
+    catalog,
+    player,
+    onPost: () => {
+      form.who = 'lobby';
+      renderPlayers();
+      playersBox.scrollIntoView({ block: 'nearest' });
+      say('Choose the game, its options, the clock and your side, then post the challenge.');
+    },
+  });
+  lobbyBox.replaceWith(lobby.section);
+  // For tests and the curious: who this browser is, the lobby, and whether the lists are in.
+  window.arbiterHome = { me: player, form, lobby: lobby.state, listed: false };
   await Promise.all([listYourGames(yours, catalog, player), listPublicGames(publicGames, catalog)]);
   window.arbiterHome.listed = true;
 }

@@ -8,6 +8,7 @@ import {
   createState,
   rememberInvite,
   loadInvite,
+  takeNote,
   toMove,
   sideName,
   sideIndex,
@@ -26,6 +27,7 @@ import { createStepInput } from './steps.js';
 import { createReview } from './review.js';
 import { renderPanel, messageLine, updateMessage, legendSection } from './panel.js';
 import { startLive } from './live.js';
+import { createClocks } from '../clock.js';
 
 export async function renderGame(main, id) {
   const S = createState(id);
@@ -41,6 +43,13 @@ export async function renderGame(main, id) {
   const side = h('aside', { class: 'side panel' });
   main.appendChild(h('div', { class: 'game-page' }, boardCol, movesCol, side));
   G.messageBox = messageLine(S);
+  // The clocks tick on the page; when the running one reaches zero the server ends the game and tells
+  // every page: should that news not come, the page asks.
+  G.clocks = createClocks(() =>
+    setTimeout(() => {
+      if (S.view && !S.view.ending) G.refresh();
+    }, 2000),
+  );
 
   // An invite in the address is used once, then taken out of the address (and of the history).
   const params = new URLSearchParams(location.search);
@@ -67,6 +76,7 @@ export async function renderGame(main, id) {
     const changed = first || S.view.ply !== view.ply || S.view.version !== view.version;
     S.lastVersion = view.version;
     S.view = view;
+    G.clocks.set(view);
     updateSeats();
     const now = view.ending ? view.ending.text : myTurn(S) ? 'Your move' : `${sideName(S, toMove(S))} to move`;
     document.title = `${cap(view.game)} — ${now} · Arbiter`;
@@ -274,6 +284,7 @@ export async function renderGame(main, id) {
     try {
       await me();
       const body = { game: v.game, options: v.options, players: v.sides.map((x) => x.seat), public: v.public };
+      if (v.clock) body.clock = v.clock.control;
       const others = v.sides.map((s, i) => i).filter((i) => v.sides[i].seat.kind === 'human' && !holds(S, i));
       if (isPlayer(S) && others.length === 1) body.open = others[0] === 0 ? 'first' : 'second';
       if (position) body.position = position;
@@ -460,7 +471,9 @@ export async function renderGame(main, id) {
     })
     .catch(() => {});
   G.setView(first);
+  const note = takeNote(id);
   if (joined) G.say(joined.text, joined.kind);
+  else if (note) G.say(note, 'info');
   else if (meProblem) G.say(`${meProblem.message} You can watch this game.`, 'error');
   startLive(G);
 

@@ -2,6 +2,7 @@
 // piece key, and sharing.
 import { h, cap, fill } from '../svg.js';
 import { legendBox, pieceKey } from '../legend.js';
+import { clockLabel, clockWords } from '../clock.js';
 import {
   toMove,
   sideName,
@@ -54,10 +55,31 @@ function players(G) {
         h('span', { class: `player-seat ${s.open ? 'open' : ''}`, id: `player-who-${i}` }, who),
         S.mine.has(i) ? h('span', { class: 'badge you' }, 'you') : null,
         won ? h('span', { class: 'badge won' }, 'won') : null,
+        v.clock ? G.clocks.elements[i] : null,
         thinking ? h('span', { class: 'spinner', title: 'thinking' }) : null,
         active && !thinking ? h('span', { class: 'turn-dot', title: 'to move' }) : null,
       );
     }),
+  );
+}
+
+/** The time control, and why the clocks wait when they do. */
+function timeControl(S) {
+  const v = S.view;
+  if (!v.clock) return null;
+  let wait = null;
+  if (!v.ending && !v.clock.running)
+    wait = v.sides.some((s) => s.open)
+      ? 'The clocks start once both players are in and the first move is made.'
+      : v.ply === 0
+        ? 'The clocks start after the first move.'
+        : null;
+  return h(
+    'p',
+    { class: 'time-control small', id: 'time-control', title: clockWords(v.clock.control) },
+    h('span', { class: 'muted' }, 'Time control: '),
+    h('strong', { id: 'time-control-label' }, clockLabel(v.clock.control)),
+    wait ? h('span', { class: 'muted' }, ` · ${wait}`) : null,
   );
 }
 
@@ -225,7 +247,9 @@ function undoButton(G) {
   const S = G.S;
   const v = S.view;
   if (!isPlayer(S)) return null;
-  const canUndo = (v.ply > 0 || (v.ending && v.ending.reason === 'resignation')) && !v.rematch;
+  // A flag that fell stays fallen: nothing to take back after a loss on time.
+  const onTime = !!(v.ending && v.ending.reason === 'time');
+  const canUndo = (v.ply > 0 || (v.ending && v.ending.reason === 'resignation')) && !v.rematch && !onTime;
   if (localControl(S))
     return h(
       'button',
@@ -436,6 +460,7 @@ export function renderPanel(G, side) {
       h('span', { class: `conn ${S.connected ? 'on' : 'off'}`, title: S.connected ? 'live' : 'reconnecting…' }),
     ),
     players(G),
+    timeControl(S),
     watching(S),
     h('p', { class: `status ${isOver(S) ? 'over' : ''}`, id: 'status' }, status(S)),
     bits.length ? h('p', { class: 'muted small' }, bits.join(' · ')) : null,

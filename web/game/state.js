@@ -23,6 +23,28 @@ export function loadInvite(id) {
   }
 }
 
+const NOTE_KEY = (id) => `arbiter.note.${id}`;
+
+/** Leaves a word for the page of game `id`, shown once when it opens ("Bob accepted your challenge"). */
+export function leaveNote(id, text) {
+  try {
+    sessionStorage.setItem(NOTE_KEY(id), text);
+  } catch (_) {
+    /* no storage: no note */
+  }
+}
+
+/** The word left for game `id`'s page, if any (taken: it is shown once). */
+export function takeNote(id) {
+  try {
+    const text = sessionStorage.getItem(NOTE_KEY(id));
+    sessionStorage.removeItem(NOTE_KEY(id));
+    return text;
+  } catch (_) {
+    return null;
+  }
+}
+
 /** A fresh page state for game `id` (also `window.arbiter`, for tests and the curious). */
 export function createState(id) {
   return {

@@ -152,10 +152,13 @@ impl ClockState {
     }
 
     /// `mover` has moved at `now_ms`: its time is charged (plus the increment, or the next move's
-    /// days) and the opponent's turn starts. Returns the mover's time left.
+    /// days; a stopped clock charges and adds nothing) and the opponent's turn starts. Returns the
+    /// mover's time left.
     pub fn on_move(&mut self, mover: crate::Player, now_ms: u64) -> u64 {
         let left = self.left_ms(mover, mover, now_ms);
         let after = match self.control {
+            // A move made before the clock started costs nothing and earns nothing.
+            TimeControl::Fischer { .. } if self.running_since_ms.is_none() => left,
             TimeControl::Fischer { increment_ms, .. } => left + increment_ms,
             TimeControl::Correspondence { days } => u64::from(days) * DAY,
         };
@@ -205,6 +208,7 @@ mod tests {
     fn a_fischer_clock_charges_the_mover_and_adds_the_increment() {
         let mut clock = ClockState::new("fischer:60+2".parse().unwrap());
         assert_eq!(clock.deadline_ms(First), None, "stopped until started");
+        assert_eq!(clock.on_move(First, 500), 60_000, "no increment before the clock runs");
         clock.start(1_000);
         assert_eq!(clock.left_ms(First, First, 11_000), 50_000);
         assert_eq!(clock.left_ms(Second, First, 11_000), 60_000);

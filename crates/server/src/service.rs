@@ -682,6 +682,9 @@ impl Service {
         let Some(&asker) = mine.first() else {
             return Err(ApiError::forbidden("you do not play in this game (you are watching)"));
         };
+        if live.timed_out() {
+            return Err(ApiError::conflict("time_up", "a loss on time cannot be taken back"));
+        }
         let mut next = live.session.clone_box();
         next.undo()
             .map_err(|e| ApiError::conflict("nothing_to_undo", e.to_string()))?;

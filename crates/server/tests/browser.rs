@@ -3,7 +3,9 @@
 //! undo, resign; a finished game with its ending told and the decisive cells in sight; the tutorial's first
 //! steps; the rules pages' live examples; the hint on the board; the Krux panel at 1280×800; seats that
 //! belong to someone: a friend joins through the invite link and both play live while a watcher cannot
-//! move, takeback requests declined and accepted, a rematch reaching both players, refusals told plainly.
+//! move, takeback requests declined and accepted, a rematch reaching both players, refusals told plainly;
+//! the lobby: a challenge posted, seen live by another player, accepted (both land in the game, whose
+//! clocks tick) or cancelled; a clock chosen on the form; a flag falling.
 //! Every browser has its own profile, so its own player (cookie). Screenshots go to `test-artifacts/` (and
 //! to `docs/` with `ARBITER_UPDATE_DOCS=1`).
 
@@ -402,14 +404,16 @@ async fn named_player(t: &TestServer, name: &str) -> String {
 /// A Void game between two players, `first` holding the first side and `second` (through the invite)
 /// the other: its id.
 async fn game_between(t: &TestServer, first: &str, second: &str) -> String {
-    let (status, view) = t
-        .send_as(
-            Some(first),
-            "POST",
-            "/api/games",
-            Some(json!({"game": "void", "players": [{"kind": "human"}, {"kind": "human"}], "open": "second"})),
-        )
-        .await;
+    game_with_clock(t, first, second, None).await
+}
+
+/// The same, with a time control (`fischer:10+0`) when given.
+async fn game_with_clock(t: &TestServer, first: &str, second: &str, clock: Option<&str>) -> String {
+    let mut body = json!({"game": "void", "players": [{"kind": "human"}, {"kind": "human"}], "open": "second"});
+    if let Some(clock) = clock {
+        body["clock"] = json!(clock);
+    }
+    let (status, view) = t.send_as(Some(first), "POST", "/api/games", Some(body)).await;
     assert_eq!(status, 200, "{view}");
     let id = view["id"].as_str().unwrap().to_string();
     let invite = view["invite"].as_str().expect("an invite for the open side");
@@ -1330,4 +1334,401 @@ async fn rules_pages_tutorials_and_unknown_pages() {
         b.screenshot(&artifact(&format!("learn-{game}.png"))).await;
     }
     b.quit().await;
+}
+
+/// The time a clock on the page shows, in seconds (`03:00`, `00:09.3`, `1:02:03`), as a script expression.
+fn shown_seconds(i: usize) -> String {
+    format!("document.getElementById('clock-{i}').textContent.split(':').reduce((a, x) => a * 60 + parseFloat(x), 0)")
+}
+
+/// Waits until side `running`'s clock runs on the page and the other's does not.
+async fn wait_running(b: &Browser, running: usize) {
+    let other = 1 - running;
+    b.wait_for(
+        &format!(
+            "document.querySelector('#clock-{running}.running') && !document.querySelector('#clock-{other}.running')"
+        ),
+        &format!("clock {running} running"),
+    )
+    .await;
+}
+
+/// The running clock (side `running`) ticks down on the page while the other stands still: the shown
+/// time decreases (however long the machine takes to show it; no duration is assumed).
+async fn ticks_down(b: &Browser, running: usize) {
+    let other = 1 - running;
+    wait_running(b, running).await;
+    let before = b.eval(&format!("return {}", shown_seconds(running))).await;
+    let still = b.eval(&format!("return {}", shown_seconds(other))).await;
+    let before = before.as_f64().expect("a time on the running clock");
+    b.wait_for(
+        &format!(
+            "{} < {before} && document.querySelector('#clock-{running}.running')",
+            shown_seconds(running)
+        ),
+        "the running clock ticking down",
+    )
+    .await;
+    // Some more time passes: the running clock goes on down, the other shows the same time.
+    let later = b
+        .eval(&format!("return {}", shown_seconds(running)))
+        .await
+        .as_f64()
+        .unwrap();
+    b.wait_for(
+        &format!("{} < {later}", shown_seconds(running)),
+        "the running clock still ticking",
+    )
+    .await;
+    assert_eq!(
+        b.eval(&format!("return {}", shown_seconds(other))).await,
+        still,
+        "the clock of the side not to move stands still"
+    );
+}
+
+/// Waits until the home page knows its player and its lobby is live.
+async fn lobby_live(b: &Browser) {
+    b.wait_for(
+        "window.arbiterHome && window.arbiterHome.me && window.arbiterHome.lobby.connected && window.arbiterHome.lobby.loaded",
+        "the live lobby",
+    )
+    .await;
+}
+
+/// Posts a challenge from the home page's form (the game picked, the clock chosen, the colour): its id.
+async fn post_challenge(b: &Browser, game: &str, clock: &str, colour: &str) -> String {
+    b.click_css(&format!("#pick-{game}")).await;
+    b.click_css("#post-challenge-open").await;
+    b.wait_for(
+        "document.getElementById('who-lobby').checked && document.getElementById('start-game').textContent.includes('Post')",
+        "the form set for a challenge",
+    )
+    .await;
+    b.click_css(&format!("#challenge-colour option[value='{colour}']"))
+        .await;
+    b.click_css(&format!("#clock-choice option[value='{clock}']")).await;
+    b.click_css("#start-game").await;
+    let said = text_of(b, "#home-message").await;
+    let said = if said.contains("Posting") {
+        b.wait_for(
+            "!document.getElementById('home-message').textContent.includes('Posting') && document.getElementById('home-message').textContent",
+            "the challenge posted",
+        )
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+    } else {
+        said
+    };
+    assert!(said.contains("Challenge posted"), "{said}");
+    b.wait_for(
+        "window.arbiterHome.lobby.challenges.find(c => c.by.id === window.arbiterHome.me.id && c.game === window.arbiterHome.form.game)",
+        "the challenge in one's own lobby",
+    )
+    .await;
+    let id = b
+        .eval(
+            "return window.arbiterHome.lobby.challenges.find(c => c.by.id === window.arbiterHome.me.id && c.game === window.arbiterHome.form.game).id",
+        )
+        .await;
+    let id = id.as_str().expect("the challenge's id").to_string();
+    // One's own challenge is offered to cancel, not to accept.
+    b.find(&format!("#lobby-list .challenge[data-id='{id}'] .cancel-challenge"))
+        .await;
+    assert!(b
+        .find_all(&format!("#lobby-list .challenge[data-id='{id}'] .accept-challenge"))
+        .await
+        .is_empty());
+    id
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_is_accepted_from_the_lobby_and_the_clocks_tick() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    let driver = Driver::start().await;
+    let (ta, tb) = (named_player(&t, "Ann").await, named_player(&t, "Bob").await);
+    let (pa, pb) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ann = browser_as(&driver, &t, &ta, pa.path(), "/").await;
+    let bob = browser_as(&driver, &t, &tb, pb.path(), "/").await;
+    lobby_live(&ann).await;
+    lobby_live(&bob).await;
+    // Bob's page is never reloaded: what he sees comes live.
+    bob.eval("window.notReloaded = true; return null").await;
+
+    // Ann posts a challenge: Void, 3+2, she plays the first side.
+    let id = post_challenge(&ann, "void", "fischer:180+2", "first").await;
+    let line = format!("#lobby-list .challenge[data-id='{id}']");
+    bob.find(&format!("{line} .accept-challenge")).await;
+    let words = text_of(&bob, &line).await;
+    for word in ["Void", "Ann", "3+2", "you play White"] {
+        assert!(words.contains(word), "Bob's lobby line lacks {word:?}: {words}");
+    }
+    assert_eq!(bob.eval("return window.notReloaded === true").await, json!(true));
+    bob.screenshot(&artifact("lobby.png")).await;
+    fits_width(&bob, 390, 844, "the home page with the lobby").await;
+    bob.screenshot(&artifact("lobby-phone.png")).await;
+    bob.set_size(1400, 950).await;
+
+    // Bob accepts: both land in the same game, Ann without doing anything.
+    bob.click_css(&format!("{line} .accept-challenge")).await;
+    let game = bob
+        .wait_for(
+            "location.pathname.startsWith('/game/') && window.arbiter && window.arbiter.view && window.arbiter.connected && window.arbiter.view.id",
+            "Bob in the game",
+        )
+        .await;
+    let game = game.as_str().unwrap().to_string();
+    ann.wait_for(
+        &format!(
+            "location.pathname === '/game/{game}' && window.arbiter && window.arbiter.view && window.arbiter.connected"
+        ),
+        "Ann taken to the game",
+    )
+    .await;
+    live_page(&ann).await;
+    live_page(&bob).await;
+    let told = text_of(&ann, "#message").await;
+    assert!(told.contains("Bob accepted your challenge"), "{told}");
+    let told = text_of(&bob, "#message").await;
+    assert!(told.contains("You accepted") && told.contains("Ann"), "{told}");
+    assert_eq!(ann.eval("return [...window.arbiter.mine]").await, json!([0]));
+    assert_eq!(bob.eval("return [...window.arbiter.mine]").await, json!([1]));
+    let view = t.view(&game).await;
+    assert_eq!(view["clock"]["control"], json!("fischer:180+2"));
+    assert_eq!(view["creator"]["name"], json!("Ann"));
+    // The challenge left the lobby.
+    let (_, open) = t.get("/api/challenges").await;
+    assert!(open.as_array().unwrap().iter().all(|c| c["id"] != json!(id)), "{open}");
+
+    // Both clocks show, with the time control; they wait for the first move.
+    for b in [&ann, &bob] {
+        let control = text_of(b, "#time-control").await;
+        assert!(control.contains("Time control: 3+2"), "{control}");
+        for i in 0..2 {
+            assert_eq!(text_of(b, &format!("#clock-{i}")).await, "03:00");
+        }
+        assert!(
+            b.find_all(".clock.running").await.is_empty(),
+            "no clock runs before the first move"
+        );
+    }
+
+    // Ann moves: Bob's clock runs on both pages, and ticks down while Ann's stands still.
+    click_a_move(&ann, "void").await;
+    wait_ply(&bob, 1).await;
+    ticks_down(&bob, 1).await;
+    ticks_down(&ann, 1).await;
+    bob.screenshot(&artifact("clocks.png")).await;
+    // Bob moves: the clocks switch on both pages.
+    click_a_move(&bob, "void").await;
+    wait_ply(&ann, 2).await;
+    ticks_down(&ann, 0).await;
+    ticks_down(&bob, 0).await;
+    ann.screenshot(&artifact("clocks-switched.png")).await;
+    fits_width(&ann, 390, 844, "the game page with clocks").await;
+    ann.screenshot(&artifact("clocks-phone.png")).await;
+    ann.quit().await;
+    bob.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenges_cancelled_or_taken_leave_the_lobby_live() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    let driver = Driver::start().await;
+    let (ta, tb) = (named_player(&t, "Ann").await, named_player(&t, "Bob").await);
+    let (pa, pb) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ann = browser_as(&driver, &t, &ta, pa.path(), "/").await;
+    let bob = browser_as(&driver, &t, &tb, pb.path(), "/").await;
+    lobby_live(&ann).await;
+    lobby_live(&bob).await;
+    bob.eval("window.notReloaded = true; return null").await;
+
+    // Ann posts a correspondence challenge and cancels it: it leaves Bob's lobby without a reload.
+    let id = post_challenge(&ann, "void", "days:3", "random").await;
+    let line = format!("#lobby-list .challenge[data-id='{id}']");
+    let words = text_of(&bob, &line).await;
+    assert!(
+        words.contains("Ann") && words.contains("3 days a move") && words.contains("random"),
+        "{words}"
+    );
+    ann.click_css(&format!("{line} .cancel-challenge")).await;
+    bob.wait_for(
+        &format!("!document.querySelector(\"{line}\") && window.arbiterHome.lobby.challenges.length === 0"),
+        "the cancelled challenge gone from Bob's lobby",
+    )
+    .await;
+    ann.wait_for(
+        &format!("!document.querySelector(\"{line}\")"),
+        "the challenge gone from Ann's lobby",
+    )
+    .await;
+    let said = text_of(&ann, "#lobby-message").await;
+    assert!(said.contains("cancelled"), "{said}");
+    assert_eq!(bob.eval("return window.notReloaded === true").await, json!(true));
+    let (_, open) = t.get("/api/challenges").await;
+    assert_eq!(open, json!([]));
+
+    // A challenge someone else takes leaves the lobby too; the challenger (Bob, on his home page) goes to
+    // the game at once, told who accepted.
+    let (status, challenge) = t
+        .send_as(
+            Some(&tb),
+            "POST",
+            "/api/challenges",
+            Some(json!({"game": "void", "colour": "second"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{challenge}");
+    let id = challenge["id"].as_str().unwrap().to_string();
+    let line = format!("#lobby-list .challenge[data-id='{id}']");
+    let words = text_of(&ann, &line).await;
+    assert!(
+        words.contains("Bob") && words.contains("No clock") && words.contains("you play Black"),
+        "{words}"
+    );
+    bob.find(&format!("{line} .cancel-challenge")).await;
+    let carl = named_player(&t, "Carl").await;
+    let (status, view) = t
+        .send_as(Some(&carl), "POST", &format!("/api/challenges/{id}/accept"), None)
+        .await;
+    assert_eq!(status, 200, "{view}");
+    let game = view["id"].as_str().unwrap().to_string();
+    ann.wait_for(
+        &format!("!document.querySelector(\"{line}\")"),
+        "the taken challenge gone",
+    )
+    .await;
+    bob.wait_for(
+        &format!("location.pathname === '/game/{game}' && window.arbiter && window.arbiter.view"),
+        "Bob taken to the game",
+    )
+    .await;
+    live_page(&bob).await;
+    let told = text_of(&bob, "#message").await;
+    assert!(told.contains("Carl accepted your challenge"), "{told}");
+    assert_eq!(bob.eval("return [...window.arbiter.mine]").await, json!([1]));
+    // Without a clock, the page shows none.
+    assert!(bob.find_all(".clock").await.is_empty() && bob.find_all("#time-control").await.is_empty());
+    ann.quit().await;
+    bob.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_chosen_on_the_form_and_a_flag_falling() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    let driver = Driver::start().await;
+    let profile = tempfile::tempdir().unwrap();
+    let b = driver.browser(profile.path()).await;
+
+    // A custom clock out of range is refused on the form; 2 minutes + 1 second is taken.
+    b.goto(&t.url("/")).await;
+    b.wait_for("window.arbiterHome && window.arbiterHome.me", "the home page")
+        .await;
+    b.click_css("#pick-void").await;
+    b.click_css("#who-local").await;
+    b.click_css("#clock-choice option[value='custom']").await;
+    let minutes = b.find("#clock-minutes").await;
+    minutes.clear().await.expect("clearing the minutes");
+    minutes.send_keys("0").await.expect("typing the minutes");
+    let note = b
+        .wait_for(
+            "document.getElementById('clock-words').classList.contains('error') && document.getElementById('clock-words').textContent",
+            "the refusal",
+        )
+        .await;
+    assert!(note.as_str().unwrap().contains("10 seconds to 24 hours"), "{note}");
+    b.click_css("#start-game").await;
+    let said = text_of(&b, "#home-message").await;
+    assert!(said.contains("10 seconds to 24 hours"), "{said}");
+    assert_eq!(b.eval("return location.pathname").await, json!("/"));
+    minutes.clear().await.expect("clearing the minutes");
+    minutes.send_keys("2").await.expect("typing the minutes");
+    let increment = b.find("#clock-increment").await;
+    increment.clear().await.expect("clearing the increment");
+    increment.send_keys("1").await.expect("typing the increment");
+    let words = text_of(&b, "#clock-words").await;
+    assert!(words.contains("2 minutes each, plus 1 second a move"), "{words}");
+    b.screenshot(&artifact("home-clock.png")).await;
+    fits_width(&b, 390, 844, "the home page with a custom clock").await;
+    b.set_size(1400, 950).await;
+    b.click_css("#start-game").await;
+    live_page(&b).await;
+    assert_eq!(
+        b.eval("return window.arbiter.view.clock.control").await,
+        json!("fischer:120+1")
+    );
+    let control = text_of(&b, "#time-control").await;
+    assert!(control.contains("Time control: 2+1"), "{control}");
+    assert!(control.contains("after the first move"), "{control}");
+    assert_eq!(text_of(&b, "#clock-0").await, "02:00");
+
+    // A correspondence game: days and hours.
+    b.goto(&t.url("/")).await;
+    b.wait_for("window.arbiterHome && window.arbiterHome.me", "the home page")
+        .await;
+    b.click_css("#pick-void").await;
+    b.click_css("#who-local").await;
+    b.click_css("#clock-choice option[value='days:3']").await;
+    b.click_css("#start-game").await;
+    live_page(&b).await;
+    assert_eq!(
+        b.eval("return window.arbiter.view.clock.control").await,
+        json!("days:3")
+    );
+    let control = text_of(&b, "#time-control").await;
+    assert!(control.contains("Time control: 3 days a move"), "{control}");
+    assert_eq!(text_of(&b, "#clock-1").await, "3 d 00 h");
+    b.quit().await;
+
+    // A flag falls: 10 seconds each; Ann moves, Bob does not. Both pages tell the ending the server
+    // decided, and Bob's clock shows no time left.
+    let (ta, tb) = (named_player(&t, "Ann").await, named_player(&t, "Bob").await);
+    let id = game_with_clock(&t, &ta, &tb, Some("fischer:10+0")).await;
+    let (pa, pb) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let path = format!("/game/{id}");
+    let ann = browser_as(&driver, &t, &ta, pa.path(), &path).await;
+    let bob = browser_as(&driver, &t, &tb, pb.path(), &path).await;
+    live_page(&ann).await;
+    live_page(&bob).await;
+    click_a_move(&ann, "void").await;
+    wait_ply(&bob, 1).await;
+    // Under 10 seconds a clock shows tenths, in red.
+    bob.wait_for(
+        "document.querySelector('#clock-1.running.low') && document.getElementById('clock-1').textContent.includes('.')",
+        "low time shown",
+    )
+    .await;
+    for b in [&ann, &bob] {
+        let text = b
+            .wait_for(
+                "!document.getElementById('banner').classList.contains('hidden') && document.getElementById('ending-text').textContent",
+                "the flag fall",
+            )
+            .await;
+        assert!(text.as_str().unwrap().contains("ran out of time"), "{text}");
+        assert_eq!(b.eval("return window.arbiter.view.ending.reason").await, json!("time"));
+        b.wait_for(
+            "document.getElementById('clock-1').textContent === '00:00.0' && !document.querySelector('.clock.running')",
+            "the fallen flag's clock at zero, no clock running",
+        )
+        .await;
+        let control = text_of(b, "#time-control").await;
+        assert!(control.contains("Time control: 10s+0"), "{control}");
+        // A fallen flag stays fallen: nothing to take back.
+        assert_eq!(
+            b.eval("return document.getElementById('takeback').disabled").await,
+            json!(true)
+        );
+    }
+    bob.screenshot(&artifact("flag-fall.png")).await;
+    ann.quit().await;
+    bob.quit().await;
 }

@@ -37,17 +37,17 @@ async fn a_fischer_clock_counts_adds_increments_and_flags() {
     let view = t.play(&id, "black", &first_legal(&t.view(&id).await)).await;
     assert_eq!(
         left(&view),
-        (62_000, 60_000),
-        "the first move is free, plus its increment"
+        (60_000, 60_000),
+        "the first move is free, without an increment"
     );
     assert_eq!(view["clock"]["running"], true);
     assert_eq!(view["clock"]["deadline_ms"], START + 30_000 + 60_000);
     time.advance(10_000);
-    assert_eq!(left(&t.view(&id).await), (62_000, 50_000));
+    assert_eq!(left(&t.view(&id).await), (60_000, 50_000));
     let view = t.play(&id, "white", &first_legal(&t.view(&id).await)).await;
-    assert_eq!(left(&view), (62_000, 52_000));
+    assert_eq!(left(&view), (60_000, 52_000));
     // Black thinks too long: nobody is connected, yet its flag falls.
-    time.advance(61_999);
+    time.advance(59_999);
     assert_eq!(t.server.as_ref().unwrap().check_clocks(), 0);
     time.advance(1);
     assert_eq!(t.server.as_ref().unwrap().check_clocks(), 1);
@@ -61,9 +61,12 @@ async fn a_fischer_clock_counts_adds_increments_and_flags() {
     let (_, record) = t.get(&format!("/api/games/{id}/record")).await;
     assert_eq!(
         record["clock"],
-        json!({"control": "fischer:60+2", "left_ms": [62_000, 52_000]})
+        json!({"control": "fischer:60+2", "left_ms": [60_000, 52_000]})
     );
     assert_eq!(record["result"]["reason"], "time");
+    // A loss on time cannot be taken back.
+    let (s, e) = t.post(&format!("/api/games/{id}/undo"), json!({})).await;
+    assert_eq!((s, code(&e)), (409, "time_up"));
     let loaded = t.create(json!({"record": record})).await;
     assert_eq!(loaded["ending"]["reason"], "time");
     // And so does the server after a restart.

@@ -186,17 +186,27 @@ impl Browser {
         element.click().await.unwrap_or_else(|e| panic!("click failed: {e}"));
     }
 
-    /// Finds and clicks; finds again if the page redrew the element in between.
+    /// Finds and clicks; finds again if the page redrew the element in between. An element under
+    /// something else (the sticky top bar, after the page scrolled) is brought to the middle of the window
+    /// and clicked again.
     pub async fn click_css(&self, css: &str) {
         for _ in 0..5 {
             let e = self.find(css).await;
             match e.click().await {
                 Ok(()) => return,
                 Err(e) if e.is_stale_element_reference() => tokio::time::sleep(POLL).await,
+                Err(e) if e.to_string().contains("element click intercepted") => {
+                    let css = serde_json::to_string(css).expect("a string");
+                    self.eval(&format!(
+                        "const e = document.querySelector({css}); if (e) e.scrollIntoView({{block: 'center'}}); return null"
+                    ))
+                    .await;
+                    tokio::time::sleep(POLL).await;
+                }
                 Err(e) => panic!("click on {css} failed: {e}"),
             }
         }
-        panic!("{css} kept being redrawn: no click");
+        panic!("{css} kept being redrawn or covered: no click");
     }
 
     /// Moves the mouse over an element (hover effects).

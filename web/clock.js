@@ -1,0 +1,152 @@
+// Time controls and clocks: the choices the forms offer, the words for a control, a time left as a clock
+// shows it, and the game page's two clocks, ticking down locally from the server's view.
+import { h } from './svg.js';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Under this much time left a clock shows tenths, in red. */
+export const LOW_MS = 10 * SECOND;
+
+/** The preset controls the forms offer: minutes + seconds a move, then days per move. */
+export const PRESETS = [
+  ['fischer:60+0', '1+0 · bullet'],
+  ['fischer:180+2', '3+2 · blitz'],
+  ['fischer:300+3', '5+3 · blitz'],
+  ['fischer:600+5', '10+5 · rapid'],
+  ['fischer:900+10', '15+10 · rapid'],
+];
+export const CORRESPONDENCE = [1, 2, 3, 7];
+
+/** A control's parts: `{kind: 'fischer', base, increment}` (seconds), `{kind: 'days', days}`, or null. */
+export function parseControl(control) {
+  if (!control) return null;
+  let m = /^fischer:(\d+)(?:\+(\d+))?$/.exec(control);
+  if (m) return { kind: 'fischer', base: Number(m[1]), increment: Number(m[2] || 0) };
+  m = /^days:(\d+)$/.exec(control);
+  if (m) return { kind: 'days', days: Number(m[1]) };
+  return null;
+}
+
+/** The base time as players write it: minutes (5, 1.5, ½, ¼), else seconds (10s) or m:ss (2:45). */
+function minutes(seconds) {
+  if (seconds % 60 === 0) return String(seconds / 60);
+  if (seconds === 30) return '½';
+  if (seconds % 30 === 0) return String(seconds / 60);
+  if (seconds === 15) return '¼';
+  if (seconds < 60) return `${seconds}s`;
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** A control in short: "5+3", "3 days a move"; "No clock" for none. */
+export function clockLabel(control) {
+  const c = parseControl(control);
+  if (!c) return control ? String(control) : 'No clock';
+  if (c.kind === 'days') return `${c.days} ${c.days === 1 ? 'day' : 'days'} a move`;
+  return `${minutes(c.base)}+${c.increment}`;
+}
+
+/** A control in words: "5 minutes each, plus 3 seconds a move". */
+export function clockWords(control) {
+  const c = parseControl(control);
+  if (!c) return clockLabel(control);
+  if (c.kind === 'days') return `Correspondence: at most ${clockLabel(control)}`;
+  const base =
+    c.base % 60 === 0
+      ? `${c.base / 60} ${c.base === 60 ? 'minute' : 'minutes'}`
+      : `${c.base} ${c.base === 1 ? 'second' : 'seconds'}`;
+  return c.increment
+    ? `${base} each, plus ${c.increment} ${c.increment === 1 ? 'second' : 'seconds'} a move`
+    : `${base} each, no time added`;
+}
+
+const two = (n) => String(n).padStart(2, '0');
+
+/**
+ * Time left as a clock shows it: "2 d 03 h" and "5 h 07 m" by correspondence, "1:02:03" over an hour,
+ * "04:59", and "00:09.3" (tenths) under 10 seconds. The shown time never rounds up.
+ */
+export function formatLeft(ms, days = false) {
+  ms = Math.max(0, Math.floor(ms));
+  if (days && ms >= DAY) return `${Math.floor(ms / DAY)} d ${two(Math.floor((ms % DAY) / HOUR))} h`;
+  if (days && ms >= HOUR) return `${Math.floor(ms / HOUR)} h ${two(Math.floor((ms % HOUR) / MINUTE))} m`;
+  const s = Math.floor(ms / SECOND);
+  if (ms >= HOUR) return `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+  const shown = `${two(Math.floor(s / 60))}:${two(s % 60)}`;
+  return ms < LOW_MS ? `${shown}.${Math.floor((ms % SECOND) / 100)}` : shown;
+}
+
+/**
+ * The game page's two clocks (elements kept across the panel's redraws). `set(view)` takes each view;
+ * the side to move's clock, when it runs, is ticked down from the view's `left_ms` by the time passed
+ * since the view arrived (the browser's own clock may be off: only elapsed time counts). `onZero` is
+ * called once when a running clock reaches zero without the game having ended (the server ends it).
+ */
+export function createClocks(onZero = () => {}) {
+  const elements = [0, 1].map((i) =>
+    h('span', { class: 'clock', id: `clock-${i}`, role: 'timer', 'aria-live': 'off' }),
+  );
+  let clock = null; // the view's clock
+  let toMove = 0;
+  let over = false;
+  let version = -1;
+  let arrived = 0; // performance.now() when that clock arrived
+  let timer = null;
+  let zeroTold = false;
+
+  const ticking = () => !!clock && clock.running && !over;
+  /** Side `i`'s time left now. */
+  const left = (i) => {
+    if (!clock) return 0;
+    const ms = clock.left_ms[i];
+    return ticking() && i === toMove ? Math.max(0, ms - (performance.now() - arrived)) : ms;
+  };
+
+  const draw = () => {
+    clearTimeout(timer);
+    timer = null;
+    if (!clock) return;
+    const days = parseControl(clock.control)?.kind === 'days';
+    for (const i of [0, 1]) {
+      const ms = left(i);
+      const e = elements[i];
+      const text = formatLeft(ms, days);
+      if (e.textContent !== text) e.textContent = text;
+      e.classList.toggle('running', ticking() && i === toMove);
+      e.classList.toggle('low', ms < LOW_MS);
+      e.classList.toggle('flagged', ms === 0);
+      e.dataset.ms = String(Math.round(ms));
+    }
+    if (!ticking()) return;
+    const ms = left(toMove);
+    if (ms <= 0) {
+      if (!zeroTold) {
+        zeroTold = true;
+        onZero();
+      }
+      return;
+    }
+    // Wake when the shown time changes: every tenth under 10 s, else at the next whole second.
+    const wait = ms < LOW_MS ? (ms % 100) + 1 : Math.min(1000, (ms % 1000) + 1);
+    timer = setTimeout(draw, wait);
+  };
+
+  return {
+    elements,
+    left,
+    /** Takes the clock of a new view (an older reading of the same version is ignored). */
+    set(view) {
+      const next = view.clock;
+      if (clock && next && view.version === version && next.now_ms < clock.now_ms) return;
+      if (view.version !== version) zeroTold = false;
+      clock = next || null;
+      version = view.version;
+      toMove = view.to_move === 'first' ? 0 : 1;
+      over = !!view.ending;
+      arrived = performance.now();
+      draw();
+    },
+  };
+}
