@@ -161,3 +161,26 @@ fn bench_reports_search_speeds() {
     assert!(value[0]["mcts_iterations_per_second"].as_f64().unwrap() > 0.0);
     assert!(value[0]["alphabeta_nodes_per_second"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn bench_signature_is_the_same_every_time() {
+    let total = || {
+        let out = arbiter()
+            .args(["bench", "attraction", "--signature", "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(value["games"][0]["game"], "attraction");
+        assert_eq!(value["games"][0]["positions"], 4);
+        value["nodes"].as_u64().unwrap()
+    };
+    let first = total();
+    assert!(first > 1000, "a real search: {first} nodes");
+    assert_eq!(first, total(), "the signature does not depend on the run");
+    arbiter()
+        .args(["bench", "chess", "--signature"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("the signature covers void"));
+}

@@ -12,7 +12,7 @@ const TIMED_AGENTS: [&str; 3] = ["mcts", "uct", "alphabeta"];
 /// How far over its time limit a move may go before `--time-limits` fails.
 const TIME_MARGIN: Duration = Duration::from_millis(250);
 
-/// `arbiter bench [<game>] [--seconds S] [--json]`
+/// `arbiter bench [<game>] [--seconds S] [--json] [--time-limits] [--signature]`
 #[derive(clap::Args)]
 pub struct Args {
     /// One game (with options, like villawar:size=10); all games when left out.
@@ -33,6 +33,10 @@ pub struct Args {
     /// (capped at 60 plies); fails if a move takes more than the limit + 250 ms.
     #[arg(long)]
     time_limits: bool,
+    /// Print the search signature instead: fixed positions per game searched to a fixed depth;
+    /// the node total changes only when the search or move generation changes.
+    #[arg(long)]
+    signature: bool,
 }
 
 /// One game's figures.
@@ -113,6 +117,18 @@ fn check_time_limits(game: &dyn DynGameType, options: &str, seed: u64) -> Result
 
 /// Measures every requested game on one thread.
 pub fn run(args: Args) -> Result<(), String> {
+    if args.signature {
+        let signature = super::signature::run(args.game.as_deref())?;
+        if args.json {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&signature).map_err(|e| e.to_string())?
+            );
+        } else {
+            super::signature::print(&signature);
+        }
+        return Ok(());
+    }
     if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
         return Err(format!("--seconds must be between 0 and 3600, not {}", args.seconds));
     }
