@@ -77,8 +77,7 @@ def record(n, seed, cap, choose):
 
 def cold(module):
     if module is avg:  # empty caches: no position is known in advance
-        avg._CACHE.clear()
-        avg._ROW_CACHE.clear()
+        avg._clear_caches()
 
 
 def run(module, games, process=None):

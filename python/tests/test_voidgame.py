@@ -481,6 +481,48 @@ def test_programs_may_set_up_boards_and_copy_states():
         avg.process(bad, 4, 0)
 
 
+def test_changes_to_the_board_are_noticed_however_it_was_reached():
+    """A program may change the board through any reference it got to it, also long after: the next
+    click that changes the state re-reads it. (Black's sweeper on m4 is taken off while the one on o4
+    is picked; picking o4 again must then offer m4.)"""
+    import gc
+
+    ways = {
+        "state.board": lambda st: st.board,
+        "vars(state)": lambda st: vars(st)["board"],
+        "a copy's shared board": lambda st: copy.copy(st).board,
+        "gc.get_referents": lambda st: next(r for r in gc.get_referents(st) if isinstance(r, list)),
+    }
+    for way, reach in ways.items():
+        st = avg.State()
+        avg.process(st, 3, 14)  # o4 picked, with nobody looking at the board
+        avg.process(st, 0, 0)
+        reach(st)[3][12] = ""
+        avg.process(st, 3, 14)
+        assert st.phase == "move" and st.board[3][12] == "canMove", way
+
+    st = avg.State()
+    row = st.board[3]  # a row the program keeps
+    for o, s in [(3, 14), (0, 0), (3, 14), (0, 0)]:
+        avg.process(st, o, s)
+    row[12] = ""
+    avg.process(st, 3, 14)
+    assert st.board[3][12] == "canMove", "a kept row"
+
+    st = avg.State()
+    avg.process(st, 0, 0)  # refused, with nobody looking at the board
+    st.board[0][0] = "black#fighter"  # a fighter set up on a1: the next click there reads it
+    avg.process(st, 0, 0)
+    assert st.phase == "move" and st.board[0][0] == "black#fighter selected"
+
+    twin = avg.State()
+    shallow = copy.copy(twin)  # shares the board, as a copy of a voidgame State does
+    avg.process(twin, 3, 12)
+    avg.process(shallow, 3, 14)  # the shared board shows twin's pick: re-read first (in the select phase)
+    assert shallow.phase == "move" and shallow.board[3][14] == "black#sweeper selected"
+    assert shallow.board[3][12] == "black#sweeper"
+
+
 def test_clicks_reach_exactly_the_engine_moves():
     """Every turn entered by clicks is a legal move of the engine with the engine's result, and back."""
     import arbiter

@@ -15,6 +15,7 @@ mod game;
 mod search;
 mod state;
 mod tools;
+mod voidgame;
 
 pyo3::create_exception!(
     arbiter,
@@ -91,5 +92,6 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tools::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(search::play_match, m)?)?;
+    voidgame::register(m)?;
     Ok(())
 }
