@@ -574,3 +574,86 @@ def test_clicks_reach_exactly_the_engine_moves():
                 assert done.phase == ("draw" if winner is None else "win")
             else:
                 assert done.turn == after.to_move or done.prompt == avg.PASS_PROMPT
+
+
+# Hostile boards (found by a review of the binding's unsafe code): Python code run while the board
+# is compared with what was drawn must neither crash the interpreter nor hide a change.
+
+
+def test_a_cell_whose_eq_frees_the_drawn_copy_does_not_crash():
+    import gc
+    import sys
+
+    s = avg.State()
+    b = s.board
+    flag = sys.intern("black#flag")
+    mrow = next(r for r in gc.get_referrers(flag) if type(r) is list and r is not b[4])
+    mirror = next(m for m in gc.get_referrers(mrow) if type(m) is list and len(m) == 5)
+    del mrow
+
+    class Evil(str):
+        def __eq__(self, other):
+            mirror[4] = None  # drops the drawn row being compared
+            _junk = [[0xDEAD] * 18 for _ in range(2000)]
+            return str.__eq__(self, other)
+
+        __hash__ = str.__hash__
+
+    b[4][0] = Evil("")
+    avg.process(s, 2, 12)  # used to read freed memory (SIGSEGV)
+    assert s.phase in ("select", "move")
+
+
+def test_a_change_made_during_the_comparison_is_seen():
+    import sys
+
+    probe = avg.State()
+    avg.process(probe, 2, 12)
+    mo, ms = next((o, c) for o in range(5) for c in range(18) if probe.board[o][c] == "canMove")
+    s = avg.State()
+    holder = {"b": s.board}
+
+    class Sneaky(str):
+        done = False
+
+        def __eq__(self, other):
+            if not Sneaky.done:
+                Sneaky.done = True
+                holder["b"][0][0] = sys.intern("white#fighter")  # a row already compared
+                del holder["b"]  # and the reference dropped
+            return str.__eq__(self, other)
+
+        __hash__ = str.__hash__
+
+    holder["b"][4][0] = Sneaky("")
+    for cell in [(2, 12), (mo, ms), (mo, ms)]:  # Black: select, move, end the turn
+        avg.process(s, *cell)
+    avg.process(s, 0, 0)  # White clicks the fighter the board shows there
+    assert s.phase == "move", s.prompt
+    assert s.board[0][0] == "white#fighter selected"
+
+
+def test_a_board_shrunk_during_the_comparison_is_a_clear_error():
+    s = avg.State()
+    b = s.board
+
+    class Shrinking(str):
+        def __eq__(self, other):
+            del b[1:]
+            return str.__eq__(self, other)
+
+        __hash__ = str.__hash__
+
+    b[0][0] = Shrinking("")
+    with pytest.raises(ValueError, match="5 orbits of 18 sectors"):
+        avg.process(s, 2, 12)
+
+
+def test_points_go_negative_as_in_voidgame():
+    for module in (vg, avg):
+        s = module.State()
+        for sector in (0, 1, 7, 8):
+            s.board[0][sector] = "black#bomber"  # four bombers more than a start
+        for cell in [(2, 12), (3, 13), (3, 13)]:
+            module.process(s, *cell)
+        assert (s.turn, s.black, s.white) == ("white", 0, -24), module.__name__

@@ -170,14 +170,14 @@ fn pieces(void: &Void) -> (Board, Scores) {
     /// Numbers of the positions analysed so far.
     static ORIGINS: AtomicU64 = AtomicU64::new(1);
     let mut cells = [CellText::EMPTY; CELLS];
-    let mut left = [0u8; 2];
+    let mut left = [0i32; 2];
     for orbit in 0..ORBITS {
         for sector in 0..SECTORS {
             let cell = Board::cell_at(orbit, sector);
             let code = void.piece(cell).map_or(0, |piece| piece.code());
             cells[cell.index()] = CellText::of_piece_code(code);
             let (side, points) = code_value(code, orbit);
-            left[side] += points;
+            left[side] += i32::from(points);
         }
     }
     let origin = ORIGINS.fetch_add(1, Ordering::Relaxed);

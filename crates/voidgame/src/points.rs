@@ -60,34 +60,34 @@ pub fn value(piece: Piece, cell: Cell) -> u8 {
 /// the opponent's flagship has gone, which is how voidgame sees a win).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scores {
-    /// Black's points.
-    pub black: u8,
+    /// Black's points (negative, as in voidgame, on a set-up board with more pieces than a start).
+    pub black: i32,
     /// White's points.
-    pub white: u8,
+    pub white: i32,
 }
 
 impl Scores {
     /// The scores of an engine position.
     pub fn of_void(void: &Void) -> Scores {
-        let mut left = [0u8; 2];
+        let mut left = [0i32; 2];
         for cell in Cell::all() {
             let code = void.piece(cell).map_or(0, |piece| piece.code());
             let (side, points) = code_value(code, cell.orbit() as usize - 1);
-            left[side] += points;
+            left[side] += i32::from(points);
         }
         Scores::of_left(left)
     }
 
     /// The scores when the pieces left are worth `left` (Black's, White's).
-    pub(crate) const fn of_left(left: [u8; 2]) -> Scores {
+    pub(crate) const fn of_left(left: [i32; 2]) -> Scores {
         Scores {
-            black: MAX_SCORE - left[1],
-            white: MAX_SCORE - left[0],
+            black: MAX_SCORE as i32 - left[1],
+            white: MAX_SCORE as i32 - left[0],
         }
     }
 
     /// A side's points.
-    pub const fn of(self, side: Side) -> u8 {
+    pub const fn of(self, side: Side) -> i32 {
         match side {
             Side::Black => self.black,
             Side::White => self.white,

@@ -245,14 +245,24 @@ impl<'py> Live<'_, 'py> {
         }
         let board = self.attributes.board.bind(self.py);
         let mirror = self.attributes.mirror.as_ptr();
-        // SAFETY: the GIL is held; each row is held by a new reference while it is compared (a
-        // comparison may run Python code, which could change the board); the mirror is private.
+        // SAFETY: the GIL is held; each row of both lists is held by a new reference while it is
+        // compared (a comparison may run Python code, which could change either list).
         unsafe {
             if ffi::PyList_CheckExact(board.as_ptr()) != 0 && ffi::PyList_Size(board.as_ptr()) == ORBITS as isize {
                 for orbit in 0..ORBITS as isize {
-                    let row = Bound::from_borrowed_ptr(self.py, ffi::PyList_GetItem(board.as_ptr(), orbit));
+                    // A comparison may have shrunk either list (Python code in a cell's `__eq__`):
+                    // a row that is gone means "not as drawn", and the board is read again.
+                    let row = ffi::PyList_GetItem(board.as_ptr(), orbit);
                     let drawn = ffi::PyList_GetItem(mirror, orbit);
-                    match ffi::PyObject_RichCompareBool(row.as_ptr(), drawn, ffi::Py_EQ) {
+                    if row.is_null() || drawn.is_null() {
+                        let _ = PyErr::take(self.py);
+                        return Ok(false);
+                    }
+                    // Both rows held by new references: the mirror can be reached (gc.get_referrers)
+                    // and changed by that same code.
+                    let row = Bound::from_borrowed_ptr(self.py, row);
+                    let drawn = Bound::from_borrowed_ptr(self.py, drawn);
+                    match ffi::PyObject_RichCompareBool(row.as_ptr(), drawn.as_ptr(), ffi::Py_EQ) {
                         -1 => return Err(PyErr::fetch(self.py)),
                         0 => return Ok(false),
                         _ => {}
@@ -333,8 +343,11 @@ impl Surface for Live<'_, '_> {
         if !self.attributes.exposed.get() && self.attributes.untouched() {
             return Ok(true); // nobody else can have changed it since it was last checked
         }
+        // Nobody else may hold it before the comparison either: Python code run by the comparison
+        // (a cell's `__eq__`) could change a row already compared through a reference it then drops.
+        let untouched_before = self.attributes.untouched();
         let equal = self.compare_with_drawn(drawn)?;
-        if equal && self.attributes.untouched() {
+        if equal && untouched_before && self.attributes.untouched() {
             self.attributes.exposed.set(false); // nobody else holds it any more
         }
         Ok(equal)
@@ -382,7 +395,7 @@ impl Surface for Live<'_, '_> {
     }
 
     fn set_scores(&mut self, scores: Scores) {
-        let int = |points: u8| match points.into_pyobject(self.py) {
+        let int = |points: i32| match points.into_pyobject(self.py) {
             Ok(int) => int.into_any().unbind(),
             Err(never) => match never {},
         };
