@@ -695,21 +695,42 @@ impl Service {
                     "a takeback request is waiting for an answer",
                 ));
             }
-            self.store.set_takeback(&live.id, Some(asker))?;
-            live.takeback = Some(asker);
-            live.version += 1;
-            entry.publish(live.state_message());
+            self.set_takeback(&entry, &mut live, Some(asker))?;
             return Ok(live.view());
         }
         let any_human = live.seats.iter().any(|s| s.level().is_none());
-        while any_human && next.ply() > 0 && live.seats[next.to_move().index()].level().is_some() {
+        let seats = live.seats;
+        self.take_back(&entry, &mut live, next, |next| {
+            any_human && seats[next.to_move().index()].level().is_some()
+        })
+    }
+
+    /// Sets or clears the pending takeback request, stored and told to the watchers.
+    fn set_takeback(&self, entry: &GameEntry, live: &mut LiveGame, by: Option<Player>) -> Result<(), ApiError> {
+        self.store.set_takeback(&live.id, by)?;
+        live.takeback = by;
+        live.version += 1;
+        entry.publish(live.state_message());
+        Ok(())
+    }
+
+    /// Makes `next` (already one ply or a forfeit back) live after taking back further while
+    /// `further` says so; the computer's search stops and restarts if it is then to move.
+    fn take_back(
+        self: &Arc<Self>,
+        entry: &Arc<GameEntry>,
+        live: &mut LiveGame,
+        mut next: Box<dyn DynSession>,
+        further: impl Fn(&dyn DynSession) -> bool,
+    ) -> Result<GameView, ApiError> {
+        while next.ply() > 0 && further(next.as_ref()) {
             if next.undo().is_err() {
                 break;
             }
         }
         live.stop_thinking();
-        self.commit_rewrite(&entry, &mut live, next)?;
-        self.maybe_start_computer(&entry, &mut live);
+        self.commit_rewrite(entry, live, next)?;
+        self.maybe_start_computer(entry, live);
         Ok(live.view())
     }
 
@@ -729,10 +750,7 @@ impl Service {
             return Err(ApiError::forbidden("you do not play in this game (you are watching)"));
         }
         if !accept {
-            self.store.set_takeback(&live.id, None)?;
-            live.takeback = None;
-            live.version += 1;
-            entry.publish(live.state_message());
+            self.set_takeback(&entry, &mut live, None)?;
             return Ok(live.view());
         }
         if !is_answerer {
@@ -743,15 +761,7 @@ impl Service {
         let mut next = live.session.clone_box();
         next.undo()
             .map_err(|e| ApiError::conflict("nothing_to_undo", e.to_string()))?;
-        while next.ply() > 0 && next.to_move() != asker {
-            if next.undo().is_err() {
-                break;
-            }
-        }
-        live.stop_thinking();
-        self.commit_rewrite(&entry, &mut live, next)?;
-        self.maybe_start_computer(&entry, &mut live);
-        Ok(live.view())
+        self.take_back(&entry, &mut live, next, |next| next.to_move() != asker)
     }
 
     /// The caller resigns their side (`side` names it when they hold both).
