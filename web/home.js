@@ -72,7 +72,7 @@ export async function renderHome(main) {
   const playersBox = h('div', { class: 'players-choice' });
   const clockBox = h('div', { class: 'clock-choice' });
   const current = () => catalog.games.find((g) => g.name === form.game);
-  const levelsOf = (g) => g.levels || catalog.max_level || 1;
+  const levelsOf = (g) => g.levels;
   const titleOf = (g) => g.title || cap(g.name);
 
   const selectGame = (name) => {

@@ -164,7 +164,7 @@ export async function renderGame(main, id) {
 
   G.levels = () => {
     const c = S.catalog;
-    const n = (c && (c.levels || c.max_level)) || 0;
+    const n = (c && c.levels) || 0;
     const list = [];
     for (let l = 1; l <= n; l++) list.push(l);
     // Keep a level in use even if the catalog is not known yet.
@@ -466,7 +466,6 @@ export async function renderGame(main, id) {
   api('GET', '/catalog')
     .then((catalog) => {
       S.catalog = catalog.games.find((g) => g.name === S.view.game) || null;
-      if (S.catalog && !S.catalog.levels) S.catalog.levels = catalog.max_level;
       G.renderPanel();
     })
     .catch(() => {});

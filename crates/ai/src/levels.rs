@@ -1,40 +1,49 @@
-//! Strength levels 1–6. Each game names its own agents and budgets
+//! Strength levels 1–6. Each game describes its own as plain values
 //! ([`arbiter_core::Game::STRENGTH_LEVELS`], chosen by measurement in its game crate); this module
 //! turns such a table into agent specs.
 
-use crate::AgentSpec;
+use crate::{AgentKind, AgentSpec, Limits};
+use arbiter_core::{Levels, Search, Strength};
+use std::time::Duration;
 
-/// The number of levels.
-pub const LEVELS: u8 = 6;
+pub use arbiter_core::LEVELS;
 
-/// A game's level table, level 1 first.
-pub type Table = [&'static str; LEVELS as usize];
+/// The agent spec of one strength level.
+pub fn agent(level: &Strength) -> AgentSpec {
+    let kind = match level.search {
+        Search::Mcts => AgentKind::Mcts,
+        Search::AlphaBeta => AgentKind::AlphaBeta,
+    };
+    let mut spec = AgentSpec::of(kind);
+    spec.limits = Limits {
+        time: level.millis.map(|ms| Duration::from_millis(u64::from(ms))),
+        nodes: level.iterations.map(u64::from),
+        depth: level.depth.map(u32::from),
+    };
+    spec.contempt = level.contempt;
+    spec
+}
 
 /// The concrete spec of level `n` (1..=6, clamped) in `table`.
-///
-/// # Panics
-/// If the table's entry is not a valid agent spec; every registered game's table is checked by
-/// a test in `arbiter-games`.
-pub fn spec(table: &Table, n: u8) -> AgentSpec {
-    let index = n.clamp(1, LEVELS) as usize - 1;
-    let text = table[index];
-    text.parse()
-        .unwrap_or_else(|e| panic!("level {n} of a game's table ('{text}'): {e}"))
+pub fn spec(table: &Levels, n: u8) -> AgentSpec {
+    agent(&table[usize::from(n.clamp(1, LEVELS)) - 1])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::AgentKind;
-    use arbiter_core::DEFAULT_STRENGTH_LEVELS;
+    use arbiter_core::strength::DEFAULT_LEVELS;
 
     #[test]
-    fn the_default_table_parses_to_concrete_agents() {
+    fn levels_become_the_agents_they_describe() {
+        let level = Strength::alphabeta_millis(1000).max_depth(3).contempt(50);
+        assert_eq!(agent(&level).to_string(), "alphabeta:time=1s,depth=3,contempt=50");
+        assert_eq!(agent(&Strength::mcts_iterations(60)).to_string(), "mcts:iterations=60");
         for n in 1..=LEVELS {
-            let s = spec(&DEFAULT_STRENGTH_LEVELS, n);
+            let s = spec(&DEFAULT_LEVELS, n);
             assert!(!matches!(s.kind, AgentKind::Level(_)), "{n}");
             assert!(!s.limits.is_unlimited(), "{n}");
         }
-        assert_eq!(spec(&DEFAULT_STRENGTH_LEVELS, 9), spec(&DEFAULT_STRENGTH_LEVELS, 6));
+        assert_eq!(spec(&DEFAULT_LEVELS, 9), spec(&DEFAULT_LEVELS, 6));
     }
 }

@@ -4,7 +4,7 @@
 use crate::elo::{estimate, EloEstimate, Tally};
 use crate::sprt::{Sprt, SprtStatus};
 use crate::{AgentSpec, Engines};
-use arbiter_core::{DynGameType, EndReason, Error, GameRecord, Player};
+use arbiter_core::{DynGameType, DynSession, EndReason, Error, GameRecord, Outcome, Player};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
@@ -114,7 +114,7 @@ fn play_game(
             for attempt in 1..OPENING_TRIES {
                 let mut next = session.clone_box();
                 next.play(&mv)?;
-                if next.ending().is_none() && !next.can_win_at_once() {
+                if next.ending().is_none() && !can_win_at_once(next.as_ref()) {
                     break;
                 }
                 let retry = seed.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -249,5 +249,15 @@ pub fn run_match(
             llr: test.llr(&tally),
         }),
         games,
+    })
+}
+
+/// Whether the side to move has a move that wins the game at once: an opening that hands the
+/// game away is no test of the players.
+pub fn can_win_at_once(session: &dyn DynSession) -> bool {
+    let me = session.to_move();
+    session.legal_moves().iter().any(|mv| {
+        let mut next = session.clone_box();
+        next.play(mv).is_ok() && next.ending().is_some_and(|e| e.outcome == Outcome::Win(me))
     })
 }

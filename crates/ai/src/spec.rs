@@ -102,7 +102,7 @@ impl AgentSpec {
     /// The concrete spec for a game with these strength levels (its `STRENGTH_LEVELS`): a level
     /// becomes its agent and budget (keeping the seed); a search without limits gets the default
     /// time.
-    pub fn resolve(&self, levels: &levels::Table) -> AgentSpec {
+    pub fn resolve(&self, levels: &arbiter_core::Levels) -> AgentSpec {
         let mut spec = match self.kind {
             AgentKind::Level(n) => {
                 let mut s = levels::spec(levels, n);
@@ -423,7 +423,7 @@ mod tests {
 
     #[test]
     fn every_search_is_capped_in_time() {
-        let levels: levels::Table = ["random"; levels::LEVELS as usize];
+        let levels = arbiter_core::strength::DEFAULT_LEVELS;
         let cases = [
             ("alphabeta:depth=64", Some(UNTIMED_CAP)),
             ("mcts:iterations=1000000000", Some(UNTIMED_CAP)),

@@ -235,7 +235,7 @@ impl Game for Attraction {
         crate::eval::evaluate(self)
     }
 
-    const STRENGTH_LEVELS: [&'static str; 6] = crate::levels::STRENGTH_LEVELS;
+    const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;
 }
 
 #[cfg(test)]

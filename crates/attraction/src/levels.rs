@@ -8,13 +8,15 @@
 //! 65% (40 games at a quarter of the budget); with contempt for draws the stronger side plays on
 //! and scored 72.5% on the same openings, so level 6 has it.
 
+use arbiter_core::{Levels, Strength};
+
 /// Level 1 (a beginner's opponent that blunders often) to level 6 (the strongest configuration
-/// at 1 s per move), as agent specs.
-pub(crate) const STRENGTH_LEVELS: [&str; 6] = [
-    "mcts:iterations=60",
-    "mcts:iterations=1000",
-    "alphabeta:time=1s,depth=3",
-    "alphabeta:time=1s,depth=5",
-    "alphabeta:time=250ms",
-    "alphabeta:time=1s,contempt=50",
+/// at 1 s per move).
+pub(crate) const STRENGTH_LEVELS: Levels = [
+    Strength::mcts_iterations(60),
+    Strength::mcts_iterations(1000),
+    Strength::alphabeta_millis(1000).max_depth(3),
+    Strength::alphabeta_millis(1000).max_depth(5),
+    Strength::alphabeta_millis(250),
+    Strength::alphabeta_millis(1000).contempt(50),
 ];

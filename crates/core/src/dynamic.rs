@@ -5,7 +5,7 @@ use crate::drawing::Drawing;
 use crate::perft;
 use crate::playout::{run_playouts, run_playouts_count, PlayoutStats};
 use crate::stepwise::{Click, PartialTurn};
-use crate::{Ending, Error, Game, GameRecord, HistoryRules, OptionMap, Player, Session, Story, Variant};
+use crate::{Ending, Error, Game, GameRecord, HistoryRules, Levels, OptionMap, Player, Session, Story, Variant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -129,8 +129,6 @@ pub trait DynSession: Send + Sync {
     /// Plays the `index`-th move of the last [`DynSession::list_move_keys`], if the session has
     /// not changed since, without checking it again.
     fn play_listed(&mut self, index: usize) -> Result<(), Error>;
-    /// Whether the side to move has a move that wins the game at once.
-    fn can_win_at_once(&self) -> bool;
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn DynSession>;
     /// For downcasting to the typed `Session<G>`.
@@ -208,16 +206,6 @@ impl<G: Game> DynSession for Session<G> {
     }
     fn evaluate(&self) -> i32 {
         self.current().evaluate()
-    }
-    fn can_win_at_once(&self) -> bool {
-        let mut moves = Vec::new();
-        Session::legal_moves(self, &mut moves);
-        let me = self.current().to_move();
-        moves.into_iter().any(|mv| {
-            let mut next = self.current().clone();
-            next.play(mv);
-            next.outcome() == Some(crate::Outcome::Win(me))
-        })
     }
     fn drawing(&self, flipped: bool) -> Drawing {
         self.current().drawing(flipped)
@@ -357,8 +345,8 @@ pub trait DynGameType: Send + Sync {
     fn rules(&self) -> Option<(&'static str, &'static str)>;
     /// Every option key the game accepts.
     fn option_keys(&self) -> Vec<&'static str>;
-    /// The game's strength levels 1–6 as agent specs ([`Game::STRENGTH_LEVELS`]).
-    fn strength_levels(&self) -> &'static [&'static str; 6];
+    /// The game's strength levels ([`Game::STRENGTH_LEVELS`]).
+    fn strength_levels(&self) -> &'static Levels;
     /// Checks an options string.
     fn check_options(&self, options: &str) -> Result<(), Error>;
     /// The start position for the options.
@@ -448,7 +436,7 @@ impl<G: Game> DynGameType for GameType<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
-    fn strength_levels(&self) -> &'static [&'static str; 6] {
+    fn strength_levels(&self) -> &'static Levels {
         &G::STRENGTH_LEVELS
     }
     fn option_choices(&self) -> &'static [(&'static str, &'static [&'static str])] {

@@ -1,7 +1,7 @@
 use crate::drawing::Drawing;
 use crate::stepwise::{Click, PartialTurn};
 use crate::story::Story;
-use crate::{Error, MoveInfo, OptionMap, Outcome, Player};
+use crate::{Error, Levels, MoveInfo, OptionMap, Outcome, Player};
 use rand::Rng;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -32,17 +32,6 @@ impl Variant for NoVariant {
         String::new()
     }
 }
-
-/// The strength levels of a game that has not measured its own: heuristic MCTS with growing
-/// budgets (see [`Game::STRENGTH_LEVELS`]).
-pub const DEFAULT_STRENGTH_LEVELS: [&str; 6] = [
-    "mcts:iterations=60",
-    "mcts:iterations=1000",
-    "mcts:time=100ms",
-    "mcts:time=250ms",
-    "mcts:time=500ms",
-    "mcts:time=1s",
-];
 
 /// One two-player game: a position without history, and its rules.
 ///
@@ -144,11 +133,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         0
     }
 
-    /// The computer's strength levels 1–6, level 1 first, as agent specs in the syntax of the
-    /// `arbiter-ai` crate (which parses them). Each game chooses its own by measurement, since
-    /// which agent and budget is strong depends on the game; this default (heuristic MCTS with
-    /// growing budgets) is for a game that has not been measured yet.
-    const STRENGTH_LEVELS: [&'static str; 6] = DEFAULT_STRENGTH_LEVELS;
+    /// The computer's strength levels, level 1 first. Each game chooses its own by measurement,
+    /// since which search and budget is strong depends on the game; the default (heuristic MCTS
+    /// with growing budgets) is for a game that has not been measured yet.
+    const STRENGTH_LEVELS: Levels = crate::strength::DEFAULT_LEVELS;
 
     /// One line for players choosing a game.
     const BLURB: &'static str;

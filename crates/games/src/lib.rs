@@ -34,23 +34,25 @@ mod tests {
         assert_eq!(super::engines().names(), super::registry().names());
     }
 
-    /// Every game's own level table names six concrete agents with a budget, so that no level
-    /// can fail to parse or think forever.
+    /// Every game's own levels are limited searches, so that no level can think forever, and
+    /// each becomes the agent it describes (its spec reads back to the same agent).
     #[test]
-    fn every_strength_level_is_a_limited_agent() {
-        use arbiter_ai::{levels, AgentKind};
+    fn every_strength_level_is_a_limited_search() {
+        use arbiter_ai::{levels, AgentKind, AgentSpec};
         let registry = super::registry();
         for name in registry.names() {
             let game = registry.get(name).unwrap();
-            for n in 1..=levels::LEVELS {
-                let text = game.strength_levels()[n as usize - 1];
-                let spec: arbiter_ai::AgentSpec = text.parse().unwrap_or_else(|e| panic!("{name} {n}: {e}"));
+            for (i, level) in game.strength_levels().iter().enumerate() {
+                assert!(level.is_limited(), "{name} level {}: {level}", i + 1);
+                let spec = levels::agent(level);
                 assert!(
-                    !matches!(spec.kind, AgentKind::Level(_) | AgentKind::Random),
-                    "{name} {n}"
+                    matches!(spec.kind, AgentKind::Mcts | AgentKind::AlphaBeta),
+                    "{name} {level}"
                 );
-                assert!(!spec.limits.is_unlimited(), "{name} {n}: {text}");
-                assert_eq!(spec, levels::spec(game.strength_levels(), n));
+                assert!(!spec.limits.is_unlimited(), "{name} {level}");
+                let reparsed: AgentSpec = spec.to_string().parse().unwrap();
+                assert_eq!(reparsed, spec, "{name} {level}");
+                assert_eq!(spec, levels::spec(game.strength_levels(), i as u8 + 1));
             }
         }
     }

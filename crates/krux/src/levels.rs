@@ -7,13 +7,15 @@
 //! a full second by 65%; so the ladder climbs through MCTS budgets (each measured against the one
 //! below) to alpha-beta at depth 2, and level 6 is alpha-beta at 1 s.
 
+use arbiter_core::{Levels, Strength};
+
 /// Level 1 (a beginner's opponent that blunders often) to level 6 (the strongest configuration
-/// at 1 s per move), as agent specs.
-pub(crate) const STRENGTH_LEVELS: [&str; 6] = [
-    "mcts:iterations=60",
-    "mcts:iterations=1000",
-    "mcts:iterations=4000",
-    "mcts:iterations=16000",
-    "alphabeta:depth=2",
-    "alphabeta:time=1s",
+/// at 1 s per move).
+pub(crate) const STRENGTH_LEVELS: Levels = [
+    Strength::mcts_iterations(60),
+    Strength::mcts_iterations(1000),
+    Strength::mcts_iterations(4000),
+    Strength::mcts_iterations(16000),
+    Strength::alphabeta_depth(2),
+    Strength::alphabeta_millis(1000),
 ];

@@ -185,7 +185,13 @@ pub fn games(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
         d.set_item("option_choices", choices)?;
         d.set_item("stepwise", kind.stepwise())?;
         d.set_item("levels", kind.strength_levels().len())?;
-        d.set_item("level_agents", kind.strength_levels().to_vec())?;
+        d.set_item(
+            "level_agents",
+            kind.strength_levels()
+                .iter()
+                .map(|l| arbiter_ai::levels::agent(l).to_string())
+                .collect::<Vec<_>>(),
+        )?;
         d.set_item("blurb", kind.blurb())?;
         d.set_item("num_actions", game.num_actions)?;
         d.set_item("observation_shape", game.observation_shape)?;

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The strongest computer level.
-pub const MAX_LEVEL: u8 = 6;
+pub const MAX_LEVEL: u8 = arbiter_core::LEVELS;
 
 /// Who plays one side of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -275,5 +275,5 @@ impl Game for Villawar {
         dispatch!(self, b => b.evaluate())
     }
 
-    const STRENGTH_LEVELS: [&'static str; 6] = crate::levels::STRENGTH_LEVELS;
+    const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;
 }

@@ -5,13 +5,15 @@
 //! time-limited alpha-beta searches deep (95% against MCTS with 5000), so the ladder climbs
 //! through MCTS budgets first.
 
+use arbiter_core::{Levels, Strength};
+
 /// Level 1 (a beginner's opponent that blunders often) to level 6 (the strongest configuration
-/// at 1 s per move), as agent specs.
-pub(crate) const STRENGTH_LEVELS: [&str; 6] = [
-    "mcts:iterations=60",
-    "mcts:iterations=1000",
-    "mcts:iterations=5000",
-    "alphabeta:time=100ms",
-    "alphabeta:time=250ms",
-    "alphabeta:time=1s",
+/// at 1 s per move).
+pub(crate) const STRENGTH_LEVELS: Levels = [
+    Strength::mcts_iterations(60),
+    Strength::mcts_iterations(1000),
+    Strength::mcts_iterations(5000),
+    Strength::alphabeta_millis(100),
+    Strength::alphabeta_millis(250),
+    Strength::alphabeta_millis(1000),
 ];

@@ -127,7 +127,7 @@ impl Game for Void {
         self.heuristic()
     }
 
-    const STRENGTH_LEVELS: [&'static str; 6] = crate::levels::STRENGTH_LEVELS;
+    const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;
 
     fn move_order_hint(&self, mv: VoidMove) -> i32 {
         match mv {

@@ -4,13 +4,15 @@
 //! Alpha-beta beat heuristic MCTS 90% at 100 ms per move, so it carries every level from 2 up;
 //! levels 2–4 are budgeted by depth so that they play alike on any machine.
 
+use arbiter_core::{Levels, Strength};
+
 /// Level 1 (a beginner's opponent that blunders often) to level 6 (the strongest configuration
-/// at 1 s per move), as agent specs.
-pub(crate) const STRENGTH_LEVELS: [&str; 6] = [
-    "mcts:iterations=60",
-    "alphabeta:depth=2",
-    "alphabeta:time=1s,depth=3",
-    "alphabeta:time=1s,depth=4",
-    "alphabeta:time=250ms",
-    "alphabeta:time=1s",
+/// at 1 s per move).
+pub(crate) const STRENGTH_LEVELS: Levels = [
+    Strength::mcts_iterations(60),
+    Strength::alphabeta_depth(2),
+    Strength::alphabeta_millis(1000).max_depth(3),
+    Strength::alphabeta_millis(1000).max_depth(4),
+    Strength::alphabeta_millis(250),
+    Strength::alphabeta_millis(1000),
 ];

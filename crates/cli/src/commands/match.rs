@@ -1,5 +1,4 @@
 use crate::spec::{agent_spec, engines, GameSpec};
-use arbiter_ai::levels;
 use arbiter_ai::match_runner::{run_match, MatchConfig, MatchSummary};
 use arbiter_ai::sprt::Sprt;
 use arbiter_core::OptionMap;
@@ -129,7 +128,7 @@ pub fn run(args: Args) -> Result<(), String> {
     Ok(())
 }
 
-fn print_summary(s: &MatchSummary, levels: &levels::Table) {
+fn print_summary(s: &MatchSummary, levels: &arbiter_core::Levels) {
     let resolved = |spec: &str| {
         let parsed = agent_spec(spec).expect("parsed before");
         let concrete = parsed.resolve(levels).to_string();
