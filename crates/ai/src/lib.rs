@@ -33,7 +33,7 @@ mod agent;
 pub mod alphabeta;
 pub mod elo;
 mod engines;
-mod history;
+mod past;
 mod info;
 pub mod levels;
 mod limits;

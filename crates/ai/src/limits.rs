@@ -64,11 +64,6 @@ impl<'a> Clock<'a> {
         }
     }
 
-    /// The limits in force.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
     /// Time since the start.
     pub fn elapsed(&self) -> Duration {
         self.started.elapsed()

@@ -5,10 +5,10 @@
 mod ordering;
 mod tt;
 
-use crate::history::History;
+use crate::past::{start_search, Past};
 use crate::{Agent, Choice, Clock, Limits, Score, SearchInfo};
 use arbiter_core::{Game, Outcome, Session};
-use ordering::Ordering;
+use ordering::MoveOrdering;
 use std::sync::atomic::AtomicBool;
 use tt::{Bound, Table};
 
@@ -61,14 +61,14 @@ impl AlphaBetaConfig {
 pub struct AlphaBeta<G: Game> {
     config: AlphaBetaConfig,
     tt: Table<G::Move>,
-    ordering: Ordering<G::Move>,
+    ordering: MoveOrdering<G::Move>,
     lists: Vec<Vec<(G::Move, i64)>>,
     buffer: Vec<G::Move>,
     /// Repetition keys of the game's past and of the current search path.
     path: Vec<u64>,
     /// Counts of `path` keys by their low bits, so that most nodes skip scanning `path`.
     filter: Vec<u16>,
-    history: History,
+    past: Past,
     nodes: u64,
     aborted: bool,
     hints_seen: bool,
@@ -81,11 +81,11 @@ impl<G: Game> AlphaBeta<G> {
         AlphaBeta {
             tt: Table::new(config.hash_mb),
             config,
-            ordering: Ordering::new(),
+            ordering: MoveOrdering::new(),
             lists: Vec::new(),
             buffer: Vec::new(),
             path: Vec::new(),
-            history: History {
+            past: Past {
                 keys: Vec::new(),
                 repetition: false,
                 plies_left: None,
@@ -158,10 +158,10 @@ impl<G: Game> AlphaBeta<G> {
             return self.terminal(outcome, game, ply);
         }
         if ply > 0 {
-            if self.history.ply_limit_reached(ply) {
+            if self.past.ply_limit_reached(ply) {
                 return self.draw(ply);
             }
-            if self.history.repetition {
+            if self.past.repetition {
                 let key = game.repetition_key();
                 if self.filter[key as usize % FILTER_SIZE] > 0 && self.path.contains(&key) {
                     return self.draw(ply);
@@ -383,15 +383,11 @@ impl<G: Game> Agent<G> for AlphaBeta<G> {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> Option<Choice<G::Move>> {
-        if session.ending().is_some() {
-            return None;
-        }
-        let clock = Clock::start(self.config.limits, stop);
-        let root = session.current().clone();
-        self.history = History::of(session);
+        let (root, past, clock) = start_search(session, self.config.limits, stop)?;
+        self.past = past;
         self.path.clear();
         self.filter.iter_mut().for_each(|f| *f = 0);
-        for key in self.history.keys.clone() {
+        for key in self.past.keys.clone() {
             self.push_path(key);
         }
         self.tt.new_search();
@@ -442,6 +438,6 @@ impl<G: Game> Agent<G> for AlphaBeta<G> {
 
     fn new_game(&mut self) {
         self.tt.clear();
-        self.ordering = Ordering::new();
+        self.ordering = MoveOrdering::new();
     }
 }

@@ -12,7 +12,7 @@ const HISTORY_MAX: i32 = 1 << 18;
 pub const MAX_PLY: usize = 128;
 
 /// Killer moves per ply and history counters per side.
-pub struct Ordering<M> {
+pub struct MoveOrdering<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
 }
@@ -44,10 +44,10 @@ impl Hasher for Fx {
     }
 }
 
-impl<M: Copy + Eq + Hash> Ordering<M> {
+impl<M: Copy + Eq + Hash> MoveOrdering<M> {
     /// Empty tables.
-    pub fn new() -> Ordering<M> {
-        Ordering {
+    pub fn new() -> MoveOrdering<M> {
+        MoveOrdering {
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; 2 * HISTORY_SIZE],
         }
@@ -103,7 +103,7 @@ pub fn eval_key(value: i32) -> i64 {
     (value.clamp(-1 << 20, 1 << 20) as i64 + (1 << 20)) << 20
 }
 
-impl<M: Copy + Eq + Hash> Default for Ordering<M> {
+impl<M: Copy + Eq + Hash> Default for MoveOrdering<M> {
     fn default() -> Self {
         Self::new()
     }

@@ -6,7 +6,7 @@ mod tree;
 
 pub use tree::Proof;
 
-use crate::history::History;
+use crate::past::{start_search, Past};
 use crate::{Agent, Choice, Clock, Limits, Score, SearchInfo};
 use arbiter_core::{Game, Outcome, Player, Session};
 use rand::rngs::SmallRng;
@@ -93,11 +93,6 @@ impl<G: Game> Mcts<G> {
         &self.config
     }
 
-    /// Nodes in the tree now (for tests of tree reuse).
-    pub fn tree_size(&self) -> usize {
-        self.tree.nodes.len()
-    }
-
     /// Moves the root to the session's current position, keeping the subtree when possible.
     fn prepare_tree(&mut self, session: &Session<G>) -> bool {
         let start = session.start().hash();
@@ -167,18 +162,18 @@ impl<G: Game> Mcts<G> {
     }
 
     /// Proof of a leaf position, if it is finished (by the board or the ply limit).
-    fn terminal_proof(game: &G, history: &History, depth: u32) -> Option<Proof> {
+    fn terminal_proof(game: &G, past: &Past, depth: u32) -> Option<Proof> {
         match game.outcome() {
             Some(Outcome::Draw) => Some(Proof::Draw),
             Some(Outcome::Win(p)) if p == game.to_move() => Some(Proof::Win(0)),
             Some(Outcome::Win(_)) => Some(Proof::Loss(0)),
-            None if history.ply_limit_reached(depth) => Some(Proof::Draw),
+            None if past.ply_limit_reached(depth) => Some(Proof::Draw),
             None => None,
         }
     }
 
     /// A random playout from `game`; the reward in 0..=1 for the first player.
-    fn playout(&mut self, game: &mut G, history: &History, depth: u32) -> f64 {
+    fn playout(&mut self, game: &mut G, past: &Past, depth: u32) -> f64 {
         let mut plies = 0;
         loop {
             if let Some(outcome) = game.outcome() {
@@ -188,7 +183,7 @@ impl<G: Game> Mcts<G> {
                     Outcome::Draw => 0.5,
                 };
             }
-            if plies >= self.config.playout_cap || history.ply_limit_reached(depth + plies) {
+            if plies >= self.config.playout_cap || past.ply_limit_reached(depth + plies) {
                 if !self.config.heuristic {
                     return 0.5;
                 }
@@ -204,7 +199,7 @@ impl<G: Game> Mcts<G> {
     }
 
     /// One iteration: select, expand, play out, back up. Returns the depth of the leaf.
-    fn iterate(&mut self, root: &G, history: &History) -> u32 {
+    fn iterate(&mut self, root: &G, past: &Past) -> u32 {
         let mut game = root.clone();
         let mut node = 0;
         let mut depth = 0;
@@ -213,7 +208,7 @@ impl<G: Game> Mcts<G> {
                 break;
             }
             if !self.tree.nodes[node].expanded {
-                if let Some(proof) = Self::terminal_proof(&game, history, depth) {
+                if let Some(proof) = Self::terminal_proof(&game, past, depth) {
                     self.tree.nodes[node].proof = proof;
                     solver::propagate(&mut self.tree, node);
                     break;
@@ -228,7 +223,7 @@ impl<G: Game> Mcts<G> {
             depth += 1;
         }
         let reward_first = match self.tree.nodes[node].proof {
-            Proof::Unknown => self.playout(&mut game, history, depth),
+            Proof::Unknown => self.playout(&mut game, past, depth),
             proof => {
                 let r = match proof {
                     Proof::Win(_) => 1.0,
@@ -319,12 +314,7 @@ impl<G: Game> Agent<G> for Mcts<G> {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> Option<Choice<G::Move>> {
-        if session.ending().is_some() {
-            return None;
-        }
-        let clock = Clock::start(self.config.limits, stop);
-        let root = session.current().clone();
-        let history = History::of(session);
+        let (root, past, clock) = start_search(session, self.config.limits, stop)?;
         self.prepare_tree(session);
         if !self.tree.nodes[0].expanded {
             self.expand(0, &root);
@@ -338,7 +328,7 @@ impl<G: Game> Agent<G> for Mcts<G> {
             if iterations % 32 == 0 && clock.should_stop() {
                 break;
             }
-            depth = depth.max(self.iterate(&root, &history));
+            depth = depth.max(self.iterate(&root, &past));
             iterations += 1;
             if iterations % 256 == 0 && clock.elapsed() >= next_report {
                 next_report = clock.elapsed() + INFO_INTERVAL;

@@ -1,10 +1,11 @@
-//! The history rules as a search sees them: earlier positions (for repetitions) and the ply limit.
+//! The game's past as a search sees it: earlier positions (for repetitions) and the ply limit.
+//! (Not the history heuristic of move ordering, which is in `alphabeta/ordering.rs`.)
 
 use arbiter_core::{Game, Session};
 
 /// What a search needs to know of the session's past.
 #[derive(Debug, Clone)]
-pub(crate) struct History {
+pub(crate) struct Past {
     /// Repetition keys of every position before the current one, oldest first (empty when
     /// repetition is off).
     pub keys: Vec<u64>,
@@ -14,9 +15,9 @@ pub(crate) struct History {
     pub plies_left: Option<u32>,
 }
 
-impl History {
+impl Past {
     /// Reads the session.
-    pub fn of<G: Game>(session: &Session<G>) -> History {
+    pub fn of<G: Game>(session: &Session<G>) -> Past {
         let rules = session.rules();
         let mut keys = Vec::new();
         if rules.repetition {
@@ -27,7 +28,7 @@ impl History {
             }
         }
         let plies_left = rules.ply_limit.map(|limit| limit.saturating_sub(session.ply() as u32));
-        History {
+        Past {
             keys,
             repetition: rules.repetition,
             plies_left,
@@ -39,4 +40,21 @@ impl History {
     pub fn ply_limit_reached(&self, ply: u32) -> bool {
         self.plies_left.is_some_and(|left| ply >= left)
     }
+}
+
+/// What every search starts from: the position, its past and the running clock; `None` when
+/// the game is over and there is nothing to choose.
+pub(crate) fn start_search<'a, G: Game>(
+    session: &Session<G>,
+    limits: crate::Limits,
+    stop: &'a std::sync::atomic::AtomicBool,
+) -> Option<(G, Past, crate::Clock<'a>)> {
+    if session.ending().is_some() {
+        return None;
+    }
+    Some((
+        session.current().clone(),
+        Past::of(session),
+        crate::Clock::start(limits, stop),
+    ))
 }
