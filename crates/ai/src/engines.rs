@@ -1,6 +1,7 @@
 //! The object-safe layer: agents for any registered game, driven by strings and [`DynSession`]s.
 
-use crate::{Agent, AgentSpec, SearchInfo, SearchResult};
+use crate::external::ExternalAgent;
+use crate::{Agent, AgentKind, AgentSpec, SearchInfo, SearchResult};
 use arbiter_core::{DynSession, Error, Game, Session};
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
@@ -105,7 +106,8 @@ impl Engines {
         self.factories.iter().map(|f| f.name()).collect()
     }
 
-    /// A stateful agent for `game` (keeps its tree or table between the moves of a game).
+    /// A stateful agent for `game` (keeps its tree or table between the moves of a game); for an
+    /// `engine:` spec, an [`ExternalAgent`] that starts its program on its first move.
     pub fn agent(&self, game: &str, spec: &AgentSpec) -> Result<Box<dyn DynAgent>, Error> {
         let factory = self
             .factories
@@ -115,6 +117,9 @@ impl Engines {
                 name: game.to_string(),
                 known: self.names().join(", "),
             })?;
+        if spec.kind == AgentKind::External {
+            return Ok(Box::new(ExternalAgent::new(factory.name(), spec)?));
+        }
         Ok(factory.agent(spec))
     }
 

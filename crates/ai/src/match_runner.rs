@@ -58,6 +58,11 @@ pub struct GameResult {
     pub b_max_move_ms: u64,
     /// The game record.
     pub record: GameRecord,
+    /// Why a player lost by failing (an external engine that crashed, fell silent or played an
+    /// illegal move): the game ends as a resignation of that side, and this is also the record's
+    /// result text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<String>,
 }
 
 /// The whole match.
@@ -130,6 +135,7 @@ fn play_game(
     let never = Arc::new(AtomicBool::new(false));
     let stop = config.stop.as_ref().unwrap_or(&never);
     let mut max_ms = [0u64; 2];
+    let mut forfeit = None;
     while session.ending().is_none() {
         if stop.load(Ordering::Relaxed) {
             return Err(stopped());
@@ -137,16 +143,35 @@ fn play_game(
         let a_to_move = session.to_move() == a_player;
         let agent = if a_to_move { &mut a } else { &mut b };
         let started = Instant::now();
-        let result = agent.choose(session.as_ref(), stop, &mut |_| {})?;
+        let result = agent.choose(session.as_ref(), stop, &mut |_| {});
         if stop.load(Ordering::Relaxed) {
             return Err(stopped());
         }
         let ms = started.elapsed().as_millis() as u64;
         let slot = &mut max_ms[usize::from(!a_to_move)];
         *slot = (*slot).max(ms);
-        session
-            .play(&result.best)
-            .map_err(|e| Error::Invalid(format!("agent {} chose an illegal move: {e}", agent.name())))?;
+        // A player that fails (an engine that crashed, fell silent, played an illegal move)
+        // loses this game; the match goes on.
+        let failure = match result {
+            Ok(result) => session
+                .play(&result.best)
+                .err()
+                .map(|e| format!("{} chose an illegal move: {e}", agent.name())),
+            Err(e) => Some(e.to_string()),
+        };
+        if let Some(why) = failure {
+            let loser = session.to_move();
+            session.resign(loser)?;
+            forfeit = Some(format!(
+                "{} ({}) forfeits: {why}",
+                session.player_name(loser),
+                if a_to_move { "A" } else { "B" }
+            ));
+        }
+    }
+    let mut record = session.record();
+    if let (Some(why), Some(result)) = (&forfeit, record.result.as_mut()) {
+        result.text = Some(why.clone());
     }
     let ending = session.ending().expect("the loop ends with the game");
     Ok(GameResult {
@@ -157,7 +182,8 @@ fn play_game(
         plies: session.ply(),
         a_max_move_ms: max_ms[0],
         b_max_move_ms: max_ms[1],
-        record: session.record(),
+        record,
+        forfeit,
     })
 }
 

@@ -21,6 +21,9 @@ pub enum AgentKind {
     /// A strength level 1..=6: an agent and budget chosen per game
     /// ([`arbiter_core::Game::STRENGTH_LEVELS`]).
     Level(u8),
+    /// An external program that speaks the engine protocol (`engine:<command line>`), described
+    /// by [`AgentSpec::external`].
+    External,
 }
 
 /// A parsed agent spec: the kind, its limits and tuning parameters. Unset parameters take the
@@ -53,6 +56,8 @@ pub struct AgentSpec {
     /// Alpha-beta: how far below even a draw counts for the searching side (`contempt=`, 0 to
     /// 1000 evaluation units, 0 by default).
     pub contempt: Option<i32>,
+    /// The program and its options, for [`AgentKind::External`].
+    pub external: Option<crate::external::ExternalSpec>,
 }
 
 /// The longest a search given only a depth or a node budget may run (give `time=` for longer).
@@ -77,6 +82,7 @@ impl AgentSpec {
             eval_order: None,
             reductions: None,
             contempt: None,
+            external: None,
         }
     }
 
@@ -111,7 +117,8 @@ impl AgentSpec {
             }
             _ => self.clone(),
         };
-        if spec.kind != AgentKind::Random && spec.limits.is_unlimited() {
+        // An external engine without limits thinks as it sees fit (a bare `go`).
+        if !matches!(spec.kind, AgentKind::Random | AgentKind::External) && spec.limits.is_unlimited() {
             spec.limits.time = Some(DEFAULT_TIME);
         }
         spec
@@ -133,6 +140,7 @@ impl AgentSpec {
         let seed = spec.seed.unwrap_or(1);
         match spec.kind {
             AgentKind::Random | AgentKind::Level(_) => Box::new(RandomAgent::new(seed)),
+            AgentKind::External => crate::external::TypedExternal::boxed::<G>(&spec),
             AgentKind::Mcts | AgentKind::Uct => {
                 let mut config = if spec.kind == AgentKind::Mcts {
                     MctsConfig::heuristic(spec.search_limits())
@@ -243,6 +251,9 @@ impl FromStr for AgentSpec {
             None if trimmed.contains('=') => ("", trimmed),
             None => (trimmed, ""),
         };
+        if kind_text.eq_ignore_ascii_case("engine") {
+            return crate::external::parse(text, params);
+        }
         let mut spec = AgentSpec::of(match kind_text.to_ascii_lowercase().as_str() {
             "random" => AgentKind::Random,
             "mcts" => AgentKind::Mcts,
@@ -252,7 +263,7 @@ impl FromStr for AgentSpec {
             other => {
                 return Err(bad(
                     text,
-                    format!("unknown agent '{other}' (known: random, mcts, uct, alphabeta, level=N)"),
+                    format!("unknown agent '{other}' (known: random, mcts, uct, alphabeta, level=N, engine:COMMAND)"),
                 ))
             }
         });
@@ -339,6 +350,7 @@ fn kind_name(kind: AgentKind) -> &'static str {
         AgentKind::Uct => "uct (it takes: time, iterations, c, playout, reuse, seed)",
         AgentKind::AlphaBeta => "alphabeta (it takes: time, nodes, depth, hash, quiescence, order, lmr, contempt)",
         AgentKind::Level(_) => "a level (it takes: level, seed)",
+        AgentKind::External => "engine (it takes: time, depth, nodes, and options for the engine)",
     }
 }
 
@@ -354,6 +366,9 @@ fn format_duration(d: Duration) -> String {
 impl fmt::Display for AgentSpec {
     /// The spec in its own syntax, parameters in a fixed order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let (AgentKind::External, Some(external)) = (self.kind, &self.external) {
+            return f.write_str(&crate::external::format(external, &self.limits));
+        }
         let mut parts = Vec::new();
         let kind = match self.kind {
             AgentKind::Random => "random",
@@ -364,6 +379,7 @@ impl fmt::Display for AgentSpec {
                 parts.push(format!("level={n}"));
                 ""
             }
+            AgentKind::External => "engine",
         };
         if let Some(t) = self.limits.time {
             parts.push(format!("time={}", format_duration(t)));

@@ -35,6 +35,8 @@ enum Command {
     Match(commands::r#match::Args),
     /// Analyse a position: best move, score and principal variation as the search deepens.
     Analyze(commands::analyze::Args),
+    /// Speak the engine protocol (UGI-like) on standard input and output, for GUIs and matches.
+    Engine(commands::engine::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => commands::bench::run(args),
         Command::Match(args) => commands::r#match::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
+        Command::Engine(args) => commands::engine::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

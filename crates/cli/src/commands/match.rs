@@ -11,7 +11,8 @@ use std::path::PathBuf;
 pub struct Args {
     #[command(flatten)]
     spec: GameSpec,
-    /// Agent A: random, level=1..6, mcts:time=1s, uct:iterations=5000, alphabeta:depth=5,time=500ms …
+    /// Agent A: random, level=1..6, mcts:time=1s, uct:iterations=5000, alphabeta:depth=5,time=500ms,
+    /// or an external program: engine:<command line>[,time=500ms][,Option=value] …
     #[arg(long)]
     a: String,
     /// Agent B, in the same syntax.
@@ -166,4 +167,9 @@ fn print_summary(s: &MatchSummary, levels: &arbiter_core::Levels) {
         "average length {:.1} plies; longest move: A {a_max} ms, B {b_max} ms",
         plies as f64 / s.games.len().max(1) as f64
     );
+    for game in &s.games {
+        if let Some(why) = &game.forfeit {
+            println!("game {}: {why}", game.index + 1);
+        }
+    }
 }

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod diagram;
+pub mod engine;
 pub mod r#match;
 pub mod moves;
 pub mod perft;
