@@ -151,18 +151,8 @@ pub(crate) fn parse(text: &str, params: &str) -> Result<AgentSpec, Error> {
     split_command(&command).map_err(|e| bad(format!("engine:<command line>: {e}")))?;
     let mut spec = AgentSpec::of(AgentKind::External);
     let mut options: Vec<(String, String)> = Vec::new();
-    for part in parts.map(str::trim).filter(|p| !p.is_empty()) {
-        let (key, value) = part
-            .split_once('=')
-            .map(|(k, v)| (k.trim(), v.trim()))
-            .filter(|(k, v)| !k.is_empty() && !v.is_empty())
-            .ok_or_else(|| bad(format!("'{part}' is not of the form key=value")))?;
+    for (key, value) in arbiter_core::key_values_in(parts).map_err(bad)? {
         let lower = key.to_ascii_lowercase();
-        if options.iter().any(|(k, _)| k.eq_ignore_ascii_case(key))
-            || (matches!(lower.as_str(), "time" | "depth" | "nodes") && seen_limit(&spec.limits, &lower))
-        {
-            return Err(bad(format!("'{key}' is given twice")));
-        }
         let positive = |value: &str| match value.parse::<u64>() {
             Ok(n) if n > 0 => Ok(n),
             _ => Err(bad(format!("'{key}' must be a whole number above 0, not '{value}'"))),
@@ -176,14 +166,6 @@ pub(crate) fn parse(text: &str, params: &str) -> Result<AgentSpec, Error> {
     }
     spec.external = Some(ExternalSpec { command, options });
     Ok(spec)
-}
-
-fn seen_limit(limits: &Limits, key: &str) -> bool {
-    match key {
-        "time" => limits.time.is_some(),
-        "depth" => limits.depth.is_some(),
-        _ => limits.nodes.is_some(),
-    }
 }
 
 /// Writes an external spec in its own syntax (`engine:<command>,key=value,…,time=…`).

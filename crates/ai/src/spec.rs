@@ -2,7 +2,7 @@
 //! `uct:time=1s`.
 
 use crate::{levels, Agent, AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig, RandomAgent};
-use arbiter_core::{Error, Game};
+use arbiter_core::{key_values, switch, Error, Game};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -215,14 +215,6 @@ pub fn parse_duration(value: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(seconds))
 }
 
-fn switch(key: &str, value: &str) -> Result<bool, String> {
-    match value {
-        "on" | "true" | "yes" => Ok(true),
-        "off" | "false" | "no" => Ok(false),
-        _ => Err(format!("'{key}' must be on or off, not '{value}'")),
-    }
-}
-
 /// The deepest quiescence search a spec may ask for.
 const MAX_QUIESCENCE: u32 = 32;
 
@@ -267,16 +259,8 @@ impl FromStr for AgentSpec {
                 ))
             }
         });
-        let mut seen = Vec::new();
-        for part in params.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (key, value) = part
-                .split_once('=')
-                .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim()))
-                .ok_or_else(|| bad(text, format!("'{part}' is not of the form key=value")))?;
-            if seen.contains(&key) {
-                return Err(bad(text, format!("'{key}' is given twice")));
-            }
-            seen.push(key.clone());
+        for (key, value) in key_values(params).map_err(|e| bad(text, e))? {
+            let key = key.to_ascii_lowercase();
             let kind = spec.kind;
             let search = matches!(kind, AgentKind::Mcts | AgentKind::Uct | AgentKind::AlphaBeta);
             let mcts = matches!(kind, AgentKind::Mcts | AgentKind::Uct);

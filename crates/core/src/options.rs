@@ -14,19 +14,11 @@ pub struct OptionMap {
 impl OptionMap {
     /// Parses `key=value,key=value`; the empty string gives no options.
     pub fn parse(text: &str) -> Result<Self, Error> {
-        let mut entries = BTreeMap::new();
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (key, value) = part
-                .split_once('=')
-                .ok_or_else(|| Error::Options(format!("'{part}' is not of the form key=value")))?;
-            let (key, value) = (key.trim(), value.trim());
-            if key.is_empty() || value.is_empty() {
-                return Err(Error::Options(format!("'{part}' has an empty key or value")));
-            }
-            if entries.insert(key.to_string(), value.to_string()).is_some() {
-                return Err(Error::Options(format!("option '{key}' is given twice")));
-            }
-        }
+        let entries = key_values(text)
+            .map_err(Error::Options)?
+            .into_iter()
+            .map(|(key, value)| (key.to_string(), value.to_string()))
+            .collect();
         Ok(OptionMap { entries })
     }
 
@@ -40,16 +32,11 @@ impl OptionMap {
         self.entries.remove(key)
     }
 
-    /// Removes `key` and parses it as an on/off flag.
+    /// Removes `key` and parses it as an on/off flag ([`switch`]).
     pub fn take_flag(&mut self, key: &str) -> Result<Option<bool>, Error> {
-        match self.take(key) {
-            None => Ok(None),
-            Some(v) => match v.as_str() {
-                "on" | "true" | "yes" | "1" => Ok(Some(true)),
-                "off" | "false" | "no" | "0" => Ok(Some(false)),
-                _ => Err(Error::Options(format!("option '{key}' must be on or off, not '{v}'"))),
-            },
-        }
+        self.take(key)
+            .map(|value| switch(key, &value).map_err(|e| Error::Options(format!("option {e}"))))
+            .transpose()
     }
 
     /// Removes `key` and parses it as a whole number.
@@ -72,6 +59,42 @@ impl OptionMap {
                 known.join(", ")
             ))),
         }
+    }
+}
+
+/// Splits `key=value,key=value` into its pairs: the one syntax of game options, agent specs and
+/// engine options. Spaces around parts, keys and values are ignored and empty parts skipped; a
+/// part without `=`, an empty key or value, and a key given twice (in any case) are refused.
+pub fn key_values(text: &str) -> Result<Vec<(&str, &str)>, String> {
+    key_values_in(text.split(','))
+}
+
+/// [`key_values`] over parts already split (where commas may also appear quoted).
+pub fn key_values_in<'a>(parts: impl IntoIterator<Item = &'a str>) -> Result<Vec<(&'a str, &'a str)>, String> {
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for part in parts.into_iter().map(str::trim).filter(|p| !p.is_empty()) {
+        let (key, value) = part
+            .split_once('=')
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .ok_or_else(|| format!("'{part}' is not of the form key=value"))?;
+        if key.is_empty() || value.is_empty() {
+            return Err(format!("'{part}' has an empty key or value"));
+        }
+        if pairs.iter().any(|(k, _)| k.eq_ignore_ascii_case(key)) {
+            return Err(format!("'{key}' is given twice"));
+        }
+        pairs.push((key, value));
+    }
+    Ok(pairs)
+}
+
+/// An on/off value, the same wherever one is asked for: `on`, `true`, `yes`, `1` or `off`,
+/// `false`, `no`, `0`.
+pub fn switch(key: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "on" | "true" | "yes" | "1" => Ok(true),
+        "off" | "false" | "no" | "0" => Ok(false),
+        _ => Err(format!("'{key}' must be on or off, not '{value}'")),
     }
 }
 
