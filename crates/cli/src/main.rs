@@ -37,6 +37,8 @@ enum Command {
     Analyze(commands::analyze::Args),
     /// Speak the engine protocol (UGI-like) on standard input and output, for GUIs and matches.
     Engine(commands::engine::Args),
+    /// Write a game report: self-play at several levels, then metrics, SVG charts, HTML and JSON.
+    Report(commands::report::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Command::Match(args) => commands::r#match::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Engine(args) => commands::engine::run(args),
+        Command::Report(args) => commands::report::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

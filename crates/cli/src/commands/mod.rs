@@ -8,6 +8,7 @@ pub mod r#match;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod report;
 pub mod serve;
 pub mod show;
 pub mod signature;
