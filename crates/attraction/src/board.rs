@@ -1,8 +1,59 @@
-//! The stones on the board, one bitboard per side, and the goal test.
+//! The position: the stones (one bitboard per side, with the goal test), the side to move, the
+//! passes in a row and the incremental key.
 
 use crate::bitboard::{RANK_1, RANK_8};
-use crate::Square;
-use arbiter_core::Player;
+use crate::{movegen, route, zobrist, Move, Square};
+use arbiter_core::{NoVariant, Player};
+
+/// An Attraction position: the stones, the side to move and the passes just played in a row.
+///
+/// Small and `Copy`; the Zobrist key of board and side is kept incrementally.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Attraction {
+    pub(crate) board: Board,
+    pub(crate) to_move: Player,
+    pub(crate) passes: u8,
+    /// Key of board and side to move (the repetition key); the pass key is added by `hash()`.
+    pub(crate) key: u64,
+}
+
+/// The start: Violet on rank 1, Red on rank 8, Violet to move.
+pub(crate) fn new(_: &NoVariant) -> Attraction {
+    Attraction::from_parts(Board::START, Player::First, 0)
+}
+
+impl Attraction {
+    /// A position from its parts; `passes` above 2 is taken as 2.
+    pub fn from_parts(board: Board, to_move: Player, passes: u8) -> Attraction {
+        Attraction {
+            board,
+            to_move,
+            passes: passes.min(2),
+            key: zobrist::board_key(&board, to_move),
+        }
+    }
+
+    /// The stones.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Passes just played in a row (2 = the game ended by two passes).
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// The number of orbit moves `player` would have here (whoever is to move).
+    pub fn mobility(&self, player: Player) -> u32 {
+        movegen::mobility(self, player)
+    }
+
+    /// One chain of orbits making `mv`: every point the moving stone passes, start and end
+    /// included. `None` for a pass or a move that is not legal here.
+    pub fn route(&self, mv: Move) -> Option<Vec<Square>> {
+        route::route(self, mv)
+    }
+}
 
 /// Violet (the first player) and Red (the second) stones. Violet starts on rank 1, Red on rank 8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -85,6 +136,19 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_core::Game;
+
+    #[test]
+    fn is_small_and_hashes_incrementally() {
+        assert!(std::mem::size_of::<Attraction>() <= 32);
+        let mut g = Attraction::new(&NoVariant);
+        let mut moves = Vec::new();
+        for i in 0..40 {
+            g.legal_moves(&mut moves);
+            g.play(moves[(i * 7) % moves.len()]);
+            assert_eq!(g.hash(), g.hash_from_scratch());
+        }
+    }
 
     #[test]
     fn goal_needs_a_full_row_and_an_own_stone() {

@@ -5,38 +5,42 @@
 //! 5 + p`, with `p` = 0 for no push, 1–4 for a push one point up (towards rank 8), right, down,
 //! left of `to`; the pass is the last action, 64 × 64 × 5.
 
-use crate::square::squares;
+use crate::bitboard::squares;
 use crate::{Attraction, Move};
-use arbiter_core::{Game, Player};
+use arbiter_core::{NoVariant, Player};
 
-/// The observation's shape.
-pub(crate) const SHAPE: [usize; 3] = [3, 8, 8];
 /// The pass's action, the last of the space.
-pub(crate) const PASS: usize = 64 * 64 * 5;
-/// The size of the action space.
-pub(crate) const ACTIONS: usize = PASS + 1;
+const PASS: usize = 64 * 64 * 5;
 
 /// Where a push sends the stone relative to `to`, in the order of the push codes 1–4.
 const PUSHES: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
-impl Attraction {
-    /// Writes the planes (see the module's doc); `out` holds `3 × 8 × 8` values.
-    pub(crate) fn write_planes(&self, out: &mut [f32]) {
-        out.fill(0.0);
-        for (plane, player) in Player::BOTH.into_iter().enumerate() {
-            for square in squares(self.board().stones(player)) {
-                out[plane * 64 + square.index()] = 1.0;
-            }
+/// The observation's shape: planes, ranks, files.
+pub(crate) fn observation_shape(_: &NoVariant) -> [usize; 3] {
+    [3, 8, 8]
+}
+
+/// Writes the planes (see the module's doc); `out` holds `3 × 8 × 8` values.
+pub(crate) fn observe(board: &Attraction, out: &mut [f32]) {
+    out.fill(0.0);
+    for (plane, player) in Player::BOTH.into_iter().enumerate() {
+        for square in squares(board.board.stones(player)) {
+            out[plane * 64 + square.index()] = 1.0;
         }
-        if self.to_move() == Player::First {
-            out[128..192].fill(1.0);
-        }
+    }
+    if board.to_move == Player::First {
+        out[128..192].fill(1.0);
     }
 }
 
+/// The size of the action space: every (from, to, push) triple and the pass.
+pub(crate) fn action_space(_: &NoVariant) -> usize {
+    PASS + 1
+}
+
 /// The action index of a move.
-pub(crate) fn action(mv: Move) -> usize {
-    match mv {
+pub(crate) fn action_of_move(_: &Attraction, mv: Move) -> Option<usize> {
+    Some(match mv {
         Move::Pass => PASS,
         Move::Orbit { from, to, push } => {
             let code = push.map_or(0, |p| {
@@ -48,5 +52,5 @@ pub(crate) fn action(mv: Move) -> usize {
             });
             (from.index() * 64 + to.index()) * 5 + code
         }
-    }
+    })
 }

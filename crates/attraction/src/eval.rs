@@ -1,8 +1,7 @@
 //! A first heuristic: progress towards the goal row, the goal row itself, and mobility.
 
-use crate::board::Board;
-use crate::Attraction;
-use arbiter_core::{Game, Player};
+use crate::{movegen, outcome, Attraction, Board};
+use arbiter_core::Player;
 
 /// How far `player`'s stones have come from their start row, summed (0..=7 per stone).
 fn advancement(board: &Board, player: Player) -> i32 {
@@ -22,27 +21,27 @@ fn advancement(board: &Board, player: Player) -> i32 {
 /// One side's score: its stones' progress, its goal row (own stones there, and how full it is),
 /// and how many moves it has (capped, so that mobility does not dominate).
 fn side_score(game: &Attraction, player: Player) -> i32 {
-    let board = game.board();
+    let board = &game.board;
     let goal = Board::goal_row(player);
     let own_in_goal = (board.stones(player) & goal).count_ones() as i32;
     let filled = (board.occupied() & goal).count_ones() as i32;
-    let mobility = game.mobility(player).min(80) as i32;
+    let mobility = movegen::mobility(game, player).min(80) as i32;
     6 * advancement(board, player) + 25 * own_in_goal + 8 * filled + mobility
 }
 
 /// The value for the side to move: ±1000 for a finished game, else within ±999.
-pub(crate) fn evaluate(game: &Attraction) -> i32 {
-    let me = game.to_move();
-    if let Some(outcome) = game.outcome() {
+pub(crate) fn evaluate(board: &Attraction) -> i32 {
+    let me = board.to_move;
+    if let Some(outcome) = outcome::outcome(board) {
         return 1000 * outcome.score_for(me);
     }
-    (side_score(game, me) - side_score(game, me.opponent())).clamp(-999, 999)
+    (side_score(board, me) - side_score(board, me.opponent())).clamp(-999, 999)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::NoVariant;
+    use arbiter_core::{Game, NoVariant};
 
     fn game(text: &str) -> Attraction {
         Attraction::from_position(&NoVariant, text).unwrap()

@@ -11,17 +11,43 @@
 //! it: measured with callgrind, that costs fewer instructions than counting each stone's moves
 //! and materialising only the chosen one, since without a target CPU `count_ones` is emulated.)
 
-use crate::bitboard::{orthogonal_neighbours, Dir};
+use crate::bitboard::squares;
+use crate::geometry::{orthogonal_neighbours, Direction};
 use crate::orbit::Sense;
-use crate::square::squares;
-use crate::{Move, Square};
+use crate::{outcome, Attraction, Move, Square};
+use arbiter_core::Player;
+
+/// Clears `out` and fills it with every legal move: the orbit moves of the side to move, or the
+/// pass when it has none; nothing once the game is over.
+#[inline]
+pub(crate) fn legal_moves(board: &Attraction, out: &mut Vec<Move>) {
+    out.clear();
+    if outcome::outcome(board).is_some() {
+        return;
+    }
+    let occupied = board.board.occupied();
+    for from in squares(board.board.stones(board.to_move)) {
+        reach(occupied, from).append(from, out);
+    }
+    if out.is_empty() {
+        out.push(Move::Pass);
+    }
+}
+
+/// The number of orbit moves `player` would have here (whoever is to move).
+pub(crate) fn mobility(board: &Attraction, player: Player) -> u32 {
+    let occupied = board.board.occupied();
+    squares(board.board.stones(player))
+        .map(|from| reach(occupied, from).count())
+        .sum()
+}
 
 /// Everything one stone can do.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Reach {
     /// The empty points where a chain can end (never the start).
     pub stops: u64,
-    /// `pushes[d]`: the stones that can be pushed one cell in direction `Dir::ORTHOGONAL[d]`
+    /// `pushes[d]`: the stones that can be pushed one cell in direction `Direction::ORTHOGONAL[d]`
     /// (the moving stone then ends on that stone's point).
     pub pushes: [u64; 4],
 }
@@ -57,7 +83,7 @@ impl Reach {
     }
 }
 
-/// The point one orthogonal step `Dir::ORTHOGONAL[d]` from `sq`, known to be on the board.
+/// The point one orthogonal step `Direction::ORTHOGONAL[d]` from `sq`, known to be on the board.
 #[inline]
 fn pushed_to(sq: Square, d: usize) -> Square {
     const STEP: [i8; 4] = [8, 1, -8, -1];
@@ -70,7 +96,7 @@ struct Field {
     /// `centred[side]`: points whose neighbour on the other side of `side` is a stone, i.e. the
     /// points lying on side `side` of some centre.
     centred: [u64; 4],
-    /// `pushable[d]`: stones whose next point in direction `Dir::ORTHOGONAL[d]` is empty.
+    /// `pushable[d]`: stones whose next point in direction `Direction::ORTHOGONAL[d]` is empty.
     pushable: [u64; 4],
 }
 
@@ -81,7 +107,7 @@ impl Field {
         let mut centred = [0; 4];
         let mut pushable = [0; 4];
         for side in 0..4 {
-            let d = Dir::ORTHOGONAL[side];
+            let d = Direction::ORTHOGONAL[side];
             centred[side] = d.shift(occupied);
             pushable[side] = occupied & d.opposite().shift(empty);
         }
@@ -184,14 +210,6 @@ pub(crate) fn reach(occupied: u64, from: Square) -> Reach {
     Reach {
         stops: (cw | ccw) & !origin,
         pushes,
-    }
-}
-
-/// Appends every orbit move of the stones `movers` to `out` (no pass).
-#[inline]
-pub(crate) fn generate(occupied: u64, movers: u64, out: &mut Vec<Move>) {
-    for from in squares(movers) {
-        reach(occupied, from).append(from, out);
     }
 }
 

@@ -1,12 +1,13 @@
 //! Move notation: `e2-c4` (a chain of orbits from e2 ending on c4), `e2-c6+d6` (ending on c6 and
 //! pushing the stone there to d6), `pass`.
 
-use crate::movegen::reach;
-use crate::{Attraction, Move, Square};
-use arbiter_core::{Error, Game};
+use crate::movegen::{any_move, reach};
+use crate::piece::player_name;
+use crate::{encoding, outcome, route, Attraction, Move, Square};
+use arbiter_core::{Error, MoveInfo};
 
 /// The canonical notation of a move.
-pub(crate) fn format(mv: Move) -> String {
+pub(crate) fn format_move(mv: Move) -> String {
     match mv {
         Move::Pass => "pass".to_string(),
         Move::Orbit { from, to, push: None } => format!("{from}-{to}"),
@@ -27,19 +28,19 @@ fn square(input: &str, text: &str) -> Result<Square, Error> {
     })
 }
 
-/// Parses a move (case-insensitive) and checks that it is legal in `game`, naming the reason if not.
-pub(crate) fn parse(game: &Attraction, input: &str) -> Result<Move, Error> {
+/// Parses a move (case-insensitive) and checks that it is legal in `board`, naming the reason if not.
+pub(crate) fn parse_move(board: &Attraction, input: &str) -> Result<Move, Error> {
     let err = |reason: String| Error::bad_move(input, reason);
     let text = input.trim().to_ascii_lowercase();
     if text.is_empty() {
         return Err(err("the move is empty".into()));
     }
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = outcome::outcome(board) {
         return Err(err(format!("the game is over ({outcome:?})")));
     }
-    let side = Attraction::player_name(game.to_move());
-    let board = game.board();
-    let has_moves = crate::movegen::any_move(board.occupied(), board.stones(game.to_move()));
+    let side = player_name(board.to_move);
+    let stones = &board.board;
+    let has_moves = any_move(stones.occupied(), stones.stones(board.to_move));
     if text == "pass" {
         return if has_moves {
             Err(err(format!(
@@ -60,12 +61,12 @@ pub(crate) fn parse(game: &Attraction, input: &str) -> Result<Move, Error> {
     let to = square(input, to_text)?;
     let push = push_text.map(|p| square(input, p)).transpose()?;
 
-    match board.owner(from) {
+    match stones.owner(from) {
         None => return Err(err(format!("there is no stone on {from}"))),
-        Some(owner) if owner != game.to_move() => {
+        Some(owner) if owner != board.to_move => {
             return Err(err(format!(
                 "the stone on {from} is {}, but {side} is to move",
-                Attraction::player_name(owner)
+                player_name(owner)
             )))
         }
         Some(_) => {}
@@ -78,7 +79,7 @@ pub(crate) fn parse(game: &Attraction, input: &str) -> Result<Move, Error> {
             "a chain that ends on its start point {from} is not a move"
         )));
     }
-    let target = board.owner(to);
+    let target = stones.owner(to);
     match (target, push) {
         (None, Some(_)) => return Err(err(format!("{to} is empty: there is no stone to push"))),
         (Some(_), None) => {
@@ -95,17 +96,17 @@ pub(crate) fn parse(game: &Attraction, input: &str) -> Result<Move, Error> {
                 "a push moves the stone on {to} one point orthogonally, so {push} cannot be where it goes"
             )));
         }
-        if board.owner(push).is_some() && push != from {
+        if stones.owner(push).is_some() && push != from {
             return Err(err(format!("push blocked: {push} is occupied")));
         }
     }
     let mv = Move::Orbit { from, to, push };
-    let r = reach(board.occupied(), from);
+    let r = reach(stones.occupied(), from);
     let legal = match push {
         None => r.stops & to.bit() != 0,
         Some(p) => {
             let d = (0..4).find(|&d| {
-                let (dx, dy) = crate::bitboard::Dir::ORTHOGONAL[d].delta();
+                let (dx, dy) = crate::geometry::Direction::ORTHOGONAL[d].delta();
                 to.offset(dx, dy) == Some(p)
             });
             d.is_some_and(|d| r.pushes[d] & to.bit() != 0)
@@ -121,5 +122,35 @@ pub(crate) fn parse(game: &Attraction, input: &str) -> Result<Move, Error> {
         Err(err(format!(
             "the stone on {from} cannot reach {to} by a chain of orbits"
         )))
+    }
+}
+
+/// A move's notation is its points alone: its action serves as the key.
+pub(crate) fn notation_key(board: &Attraction, mv: Move) -> Option<usize> {
+    encoding::action_of_move(board, mv)
+}
+
+/// What a move shows interfaces: its points, the route of one chain making it, and the stone
+/// pushed with where it goes.
+pub(crate) fn move_info(board: &Attraction, mv: Move) -> MoveInfo {
+    let notation = format_move(mv);
+    match mv {
+        Move::Pass => MoveInfo {
+            notation,
+            ..MoveInfo::default()
+        },
+        Move::Orbit { from, to, push } => MoveInfo {
+            notation,
+            from: Some(from.to_string()),
+            to: Some(to.to_string()),
+            path: route::route(board, mv)
+                .unwrap_or_default()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            targets: push.map(|_| to.to_string()).into_iter().collect(),
+            falls: Vec::new(),
+            choice: push.map(|p| p.to_string()),
+        },
     }
 }

@@ -1,7 +1,7 @@
-//! The geometry of one orbit: a stone on one side of a centre stone travels round it through the
-//! centre's four orthogonal neighbours, one quarter-turn (a diagonal step) at a time.
+//! Orbits, Attraction's only way of moving: a stone on one side of a centre stone travels round it
+//! through the centre's four orthogonal neighbours, one quarter-turn (a diagonal step) at a time.
 
-use crate::bitboard::Dir;
+use crate::geometry::Direction;
 
 /// The sense of an orbit, as seen on a diagram with rank 8 at the top.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -25,7 +25,7 @@ impl Sense {
         }
     }
 
-    /// The side (index into [`Dir::ORTHOGONAL`], the stone's direction from the centre) reached
+    /// The side (index into [`Direction::ORTHOGONAL`], the stone's direction from the centre) reached
     /// after one quarter-turn from `side`.
     #[inline(always)]
     pub const fn next_side(self, side: usize) -> usize {
@@ -37,19 +37,29 @@ impl Sense {
 
     /// The diagonal step of one quarter-turn starting on `side`.
     #[inline(always)]
-    pub const fn step(self, side: usize) -> Dir {
+    pub const fn step(self, side: usize) -> Direction {
         match self {
-            Sense::Clockwise => [Dir::SouthEast, Dir::SouthWest, Dir::NorthWest, Dir::NorthEast][side],
-            Sense::CounterClockwise => [Dir::SouthWest, Dir::NorthWest, Dir::NorthEast, Dir::SouthEast][side],
+            Sense::Clockwise => [
+                Direction::SouthEast,
+                Direction::SouthWest,
+                Direction::NorthWest,
+                Direction::NorthEast,
+            ][side],
+            Sense::CounterClockwise => [
+                Direction::SouthWest,
+                Direction::NorthWest,
+                Direction::NorthEast,
+                Direction::SouthEast,
+            ][side],
         }
     }
 
     /// The direction of travel (the orbit's tangent) on `side`: where a stone met there is pushed.
     #[inline(always)]
-    pub const fn tangent(self, side: usize) -> Dir {
+    pub const fn tangent(self, side: usize) -> Direction {
         match self {
-            Sense::Clockwise => [Dir::East, Dir::South, Dir::West, Dir::North][side],
-            Sense::CounterClockwise => [Dir::West, Dir::North, Dir::East, Dir::South][side],
+            Sense::Clockwise => [Direction::East, Direction::South, Direction::West, Direction::North][side],
+            Sense::CounterClockwise => [Direction::West, Direction::North, Direction::East, Direction::South][side],
         }
     }
 }
@@ -62,9 +72,9 @@ mod tests {
     fn tables_agree_with_the_circle() {
         for sense in Sense::BOTH {
             for side in 0..4 {
-                let here = Dir::ORTHOGONAL[side].delta();
+                let here = Direction::ORTHOGONAL[side].delta();
                 let next_side = sense.next_side(side);
-                let there = Dir::ORTHOGONAL[next_side].delta();
+                let there = Direction::ORTHOGONAL[next_side].delta();
                 // One quarter-turn is the difference of the two neighbour points.
                 assert_eq!(sense.step(side).delta(), (there.0 - here.0, there.1 - here.1));
                 // The tangent points where the stone goes next, seen from where it is.

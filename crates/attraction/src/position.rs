@@ -1,19 +1,11 @@
 //! Position strings: `rrrrrrrr/8/8/8/8/8/8/vvvvvvvv v 0` — ranks 8 to 1, the side to move, the
 //! number of passes just played in a row.
 
-use crate::board::Board;
-use crate::Square;
-use arbiter_core::{Error, Player, PositionFields};
-
-/// A parsed position string.
-pub(crate) struct Parsed {
-    pub board: Board,
-    pub to_move: Player,
-    pub passes: u8,
-}
+use crate::{Attraction, Board, Square};
+use arbiter_core::{Error, NoVariant, Player, PositionFields};
 
 /// Parses a position string, naming exactly what is wrong if it is not one.
-pub(crate) fn parse(text: &str) -> Result<Parsed, Error> {
+pub(crate) fn from_position(_: &NoVariant, text: &str) -> Result<Attraction, Error> {
     let bad = |reason: String| Error::bad_position(format!("'{}': {reason}", arbiter_core::quote(text)));
     let fields = PositionFields::split(text, "v or r")?;
     let board = parse_board(fields.board).map_err(bad)?;
@@ -26,11 +18,7 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, Error> {
             )))
         }
     };
-    Ok(Parsed {
-        board,
-        to_move,
-        passes: fields.passes,
-    })
+    Ok(Attraction::from_parts(board, to_move, fields.passes))
 }
 
 fn parse_board(text: &str) -> Result<Board, String> {
@@ -91,7 +79,10 @@ fn parse_board(text: &str) -> Result<Board, String> {
 }
 
 /// The position string (always with the pass count).
-pub(crate) fn format(board: &Board, to_move: Player, passes: u8) -> String {
+pub(crate) fn position(board: &Attraction) -> String {
+    let Attraction {
+        board, to_move, passes, ..
+    } = *board;
     let mut out = String::with_capacity(72);
     for rank in (0..8).rev() {
         let mut empty = 0;

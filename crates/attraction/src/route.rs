@@ -3,9 +3,9 @@
 //! Move generation only needs end points; this walks the chains one orbit at a time (breadth
 //! first, so the chain found has the fewest orbits) and keeps how each state was reached.
 
-use crate::bitboard::Dir;
+use crate::geometry::Direction;
 use crate::orbit::Sense;
-use crate::{Move, Square};
+use crate::{outcome, Attraction, Move, Square};
 use std::collections::VecDeque;
 
 /// A state of a chain: where the stone is and the sense of its last orbit (none at the start).
@@ -21,9 +21,17 @@ fn state_index((sq, last): State) -> usize {
 }
 
 /// The points the moving stone passes, from its start to its end inclusive (every quarter-turn
-/// point of every orbit of one shortest chain), or `None` if no chain makes `mv` on a board with
-/// the stones `occupied`.
-pub(crate) fn route(occupied: u64, mv: Move) -> Option<Vec<Square>> {
+/// point of every orbit of one shortest chain), or `None` for a pass, a finished game or a move
+/// that no chain makes here.
+pub(crate) fn route(board: &Attraction, mv: Move) -> Option<Vec<Square>> {
+    if outcome::outcome(board).is_some() {
+        return None;
+    }
+    chain(board.board.occupied(), mv)
+}
+
+/// The points of one shortest chain making `mv` on a board with the stones `occupied`.
+fn chain(occupied: u64, mv: Move) -> Option<Vec<Square>> {
     let Move::Orbit { from, to, push } = mv else {
         return None;
     };
@@ -48,7 +56,7 @@ pub(crate) fn route(occupied: u64, mv: Move) -> Option<Vec<Square>> {
     };
     while let Some(state) = queue.pop_front() {
         let (here, last) = state;
-        for (side, centre_dir) in Dir::ORTHOGONAL.iter().enumerate() {
+        for (side, centre_dir) in Direction::ORTHOGONAL.iter().enumerate() {
             let (dx, dy) = centre_dir.delta();
             if !here.offset(dx, dy).is_some_and(is_stone) {
                 continue;

@@ -79,20 +79,6 @@ impl fmt::Display for Square {
     }
 }
 
-/// The squares of a bitboard, lowest index first.
-#[inline]
-pub(crate) fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            None
-        } else {
-            let index = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            Some(Square(index))
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

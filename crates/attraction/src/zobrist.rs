@@ -1,7 +1,7 @@
 //! Zobrist keys: one per (side, point), one for Red to move, one per pass count.
 
-use crate::board::Board;
-use crate::square::squares;
+use crate::bitboard::squares;
+use crate::{Attraction, Board};
 use arbiter_core::zobrist::keys;
 use arbiter_core::Player;
 
@@ -24,4 +24,21 @@ pub(crate) fn board_key(board: &Board, to_move: Player) -> u64 {
         }
     }
     key
+}
+
+/// The hash: the incremental key with the pass count's.
+#[inline]
+pub(crate) fn hash(board: &Attraction) -> u64 {
+    board.key ^ PASSES[board.passes as usize]
+}
+
+/// The hash from scratch, to check the incremental one.
+pub(crate) fn hash_from_scratch(board: &Attraction) -> u64 {
+    board_key(&board.board, board.to_move) ^ PASSES[board.passes as usize]
+}
+
+/// Board and side to move only: the pass count is not part of a repetition.
+#[inline]
+pub(crate) fn repetition_key(board: &Attraction) -> u64 {
+    board.key
 }

@@ -1,7 +1,7 @@
-//! The bitboard word: `u64` holds a 6×6 or 8×8 board, `u128` a 10×10 one.
+//! The bitboard word, a trait so that the 6×6 and 8×8 boards work on `u64` and only the 10×10
+//! board pays for `u128`.
 //!
-//! Bit `rank * N + file` is the square (`a1` = bit 0). Move generation is generic over this
-//! trait so that the small boards pay for 64-bit words only.
+//! Bit `rank * N + file` is the square (`a1` = bit 0); move generation is generic over the word.
 
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};

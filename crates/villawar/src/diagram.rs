@@ -1,13 +1,13 @@
 //! A text diagram for terminals: ranks and files labelled, White at the bottom.
 
-use crate::piece::color_name;
+use crate::piece::player_name;
 use crate::square::Square;
 use crate::Villawar;
 use arbiter_core::Game;
 use std::fmt::Write;
 
 /// The board with labelled ranks and files, then whose turn it is and the pass count.
-pub fn render(game: &Villawar) -> String {
+pub fn diagram(game: &Villawar) -> String {
     let n = game.size().n();
     let files: String = (0..n).map(|f| format!(" {}", (b'a' + f as u8) as char)).collect();
     let mut out = String::new();
@@ -26,13 +26,13 @@ pub fn render(game: &Villawar) -> String {
     match game.outcome() {
         Some(outcome) => {
             let result = match outcome.winner() {
-                Some(p) => format!("{} wins", color_name(p)),
+                Some(p) => format!("{} wins", player_name(p)),
                 None => "draw".to_string(),
             };
             let _ = writeln!(out, "game over after two passes: {result}");
         }
         None => {
-            let _ = writeln!(out, "{} to move, passes {}", color_name(game.to_move()), game.passes());
+            let _ = writeln!(out, "{} to move, passes {}", player_name(game.to_move()), game.passes());
         }
     }
     out.push_str("V W: white villager, warrior; v w: black villager, warrior\n");

@@ -5,48 +5,46 @@
 //! `from × N² + to` (a jump is told by its two squares); the pass is the last action, N⁴.
 
 use crate::piece::{Kind, Piece, BLACK, WHITE};
-use crate::{Move, Size, Square, Villawar};
+use crate::{Move, Square, Villawar, VillawarVariant};
 use arbiter_core::Game;
 
-/// The observation's shape for a board size.
-pub(crate) fn shape(size: Size) -> [usize; 3] {
-    [5, size.n(), size.n()]
+/// The observation's shape for the variant's board size.
+pub(crate) fn observation_shape(variant: &VillawarVariant) -> [usize; 3] {
+    [5, variant.size.n(), variant.size.n()]
 }
 
-/// The size of the action space for a board size: every (from, to) pair and the pass.
-pub(crate) fn actions(size: Size) -> usize {
-    size.n().pow(4) + 1
+/// The size of the action space for the variant's board size: every (from, to) pair and the pass.
+pub(crate) fn action_space(variant: &VillawarVariant) -> usize {
+    variant.size.n().pow(4) + 1
 }
 
-impl Villawar {
-    /// Writes the planes (see the module's doc); `out` holds `5 × N × N` values.
-    pub(crate) fn write_planes(&self, out: &mut [f32]) {
-        out.fill(0.0);
-        let size = self.size();
-        let area = size.n() * size.n();
-        let planes = [
-            Piece::new(WHITE, Kind::Villager),
-            Piece::new(WHITE, Kind::Warrior),
-            Piece::new(BLACK, Kind::Villager),
-            Piece::new(BLACK, Kind::Warrior),
-        ];
-        for index in 0..area {
-            if let Some(piece) = self.piece_at(Square::from_index(index)) {
-                let plane = planes.iter().position(|&p| p == piece).expect("a piece");
-                out[plane * area + index] = 1.0;
-            }
-        }
-        if self.to_move() == WHITE {
-            out[4 * area..5 * area].fill(1.0);
+/// Writes the planes (see the module's doc); `out` holds `5 × N × N` values.
+pub(crate) fn observe(game: &Villawar, out: &mut [f32]) {
+    out.fill(0.0);
+    let size = game.size();
+    let area = size.n() * size.n();
+    let planes = [
+        Piece::new(WHITE, Kind::Villager),
+        Piece::new(WHITE, Kind::Warrior),
+        Piece::new(BLACK, Kind::Villager),
+        Piece::new(BLACK, Kind::Warrior),
+    ];
+    for index in 0..area {
+        if let Some(piece) = game.piece_at(Square::from_index(index)) {
+            let plane = planes.iter().position(|&p| p == piece).expect("a piece");
+            out[plane * area + index] = 1.0;
         }
     }
+    if game.to_move() == WHITE {
+        out[4 * area..5 * area].fill(1.0);
+    }
+}
 
-    /// The action index of a jump.
-    pub(crate) fn action(&self, mv: Move) -> usize {
-        let area = self.size().n() * self.size().n();
-        match (mv.from(), mv.to()) {
-            (Some(from), Some(to)) => from.index() * area + to.index(),
-            _ => area * area,
-        }
-    }
+/// The action index of a jump.
+pub(crate) fn action_of_move(game: &Villawar, mv: Move) -> Option<usize> {
+    let area = game.size().n() * game.size().n();
+    Some(match (mv.from(), mv.to()) {
+        (Some(from), Some(to)) => from.index() * area + to.index(),
+        _ => area * area,
+    })
 }

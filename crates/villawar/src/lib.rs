@@ -14,7 +14,10 @@
 //! A player without a jump must `pass`; two passes in a row end the game, which is then scored by
 //! comparing villagers row by row from the far row down (then warriors).
 //!
-//! The rules for players are `docs/rules/villawar.md`; the crate README lists the rulings.
+//! The rules for players are `docs/rules/villawar.md`; the crate README lists the rulings. The
+//! files follow the skeleton shared by every game crate (`docs/architecture.md`); beside it,
+//! `bits.rs` (the bitboard word), `fill.rs` (whole-board fills), `size.rs` (the variant) and
+//! `score.rs` (the final scoring).
 //!
 //! ```
 //! use arbiter_core::Game;
@@ -34,7 +37,6 @@
 mod bits;
 mod board;
 mod diagram;
-mod direction;
 mod drawing;
 mod encoding;
 mod eval;
@@ -45,6 +47,7 @@ mod levels;
 mod movegen;
 mod moves;
 mod notation;
+mod outcome;
 mod piece;
 mod play;
 mod position;
@@ -53,9 +56,9 @@ mod size;
 mod square;
 mod zobrist;
 
-pub use direction::Direction;
-pub use game::Villawar;
+pub use board::Villawar;
+pub use geometry::Direction;
 pub use moves::Move;
-pub use piece::{color_name, Kind, Piece, BLACK, WHITE};
+pub use piece::{Kind, Piece, BLACK, WHITE};
 pub use size::{Size, VillawarVariant};
 pub use square::{Square, SquareName};

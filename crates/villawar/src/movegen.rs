@@ -94,29 +94,27 @@ fn direction<G: Geometry, const D: usize>(ov: G::B, ow: G::B, occ: G::B, empty: 
     }
 }
 
-impl<G: Geometry> Board<G> {
-    /// Clears `out` and fills it with every legal move: the jumps, or the pass when there is none;
-    /// nothing once two passes ended the game.
-    #[inline]
-    pub fn generate(&self, out: &mut Vec<Move>) {
-        out.clear();
-        if self.passes >= 2 {
-            return;
-        }
-        let us = self.side.index() * 2;
-        let (ov, ow) = (self.pieces[us], self.pieces[us + 1]);
-        let occ = self.occupied();
-        let empty = !occ & G::tables().full;
-        direction::<G, 0>(ov, ow, occ, empty, out);
-        direction::<G, 1>(ov, ow, occ, empty, out);
-        direction::<G, 2>(ov, ow, occ, empty, out);
-        direction::<G, 3>(ov, ow, occ, empty, out);
-        direction::<G, 4>(ov, ow, occ, empty, out);
-        direction::<G, 5>(ov, ow, occ, empty, out);
-        direction::<G, 6>(ov, ow, occ, empty, out);
-        direction::<G, 7>(ov, ow, occ, empty, out);
-        if out.is_empty() {
-            out.push(Move::PASS);
-        }
+/// Clears `out` and fills it with every legal move: the jumps, or the pass when there is none;
+/// nothing once two passes ended the game.
+#[inline]
+pub fn legal_moves<G: Geometry>(board: &Board<G>, out: &mut Vec<Move>) {
+    out.clear();
+    if board.passes >= 2 {
+        return;
+    }
+    let us = board.side.index() * 2;
+    let (ov, ow) = (board.pieces[us], board.pieces[us + 1]);
+    let occ = board.occupied();
+    let empty = !occ & G::tables().full;
+    direction::<G, 0>(ov, ow, occ, empty, out);
+    direction::<G, 1>(ov, ow, occ, empty, out);
+    direction::<G, 2>(ov, ow, occ, empty, out);
+    direction::<G, 3>(ov, ow, occ, empty, out);
+    direction::<G, 4>(ov, ow, occ, empty, out);
+    direction::<G, 5>(ov, ow, occ, empty, out);
+    direction::<G, 6>(ov, ow, occ, empty, out);
+    direction::<G, 7>(ov, ow, occ, empty, out);
+    if out.is_empty() {
+        out.push(Move::PASS);
     }
 }

@@ -4,7 +4,7 @@
 //! phalanx crossed, what happens on `to`); the direction is kept only so that playing it needs
 //! no division.
 
-use crate::direction::Direction;
+use crate::geometry::Direction;
 use crate::square::Square;
 
 /// One turn.

@@ -2,15 +2,15 @@
 //!
 //! Parsing checks legality and, for an illegal jump, says which rule it breaks.
 
-use crate::direction::Direction;
+use crate::geometry::Direction;
 use crate::moves::Move;
-use crate::piece::{color_name, Kind, Piece};
+use crate::piece::{player_name, Kind, Piece};
 use crate::square::Square;
-use crate::{Size, Villawar};
+use crate::{encoding, Size, Villawar};
 use arbiter_core::{Error, Game, MoveInfo};
 
 /// The canonical notation of a move in `game` (the separator shows the jumper's type).
-pub fn format(game: &Villawar, mv: Move) -> String {
+pub fn format_move(game: &Villawar, mv: Move) -> String {
     match (mv.from(), mv.to()) {
         (Some(from), Some(to)) => {
             let size = game.size();
@@ -60,7 +60,7 @@ fn a_piece(piece: Piece) -> String {
 }
 
 /// Parses a move and checks that it is legal in `game`.
-pub fn parse(game: &Villawar, input: &str) -> Result<Move, Error> {
+pub fn parse_move(game: &Villawar, input: &str) -> Result<Move, Error> {
     let err = |reason: String| Error::bad_move(input, reason);
     let text = input.trim();
     if game.outcome().is_some() {
@@ -69,7 +69,7 @@ pub fn parse(game: &Villawar, input: &str) -> Result<Move, Error> {
     let mut legal = Vec::new();
     game.legal_moves(&mut legal);
     let side = game.to_move();
-    let side_name = color_name(side);
+    let side_name = player_name(side);
 
     if text.eq_ignore_ascii_case("pass") {
         if legal.contains(&Move::PASS) {
@@ -78,7 +78,7 @@ pub fn parse(game: &Villawar, input: &str) -> Result<Move, Error> {
         return Err(err(format!(
             "{side_name} may not pass: passing is allowed only when no jump exists, and {side_name} has {} (for example {})",
             if legal.len() == 1 { "one jump".to_string() } else { format!("{} jumps", legal.len()) },
-            format(game, legal[0])
+            format_move(game, legal[0])
         )));
     }
     let Some(sep_at) = text.find(['-', 'x', 'X']) else {
@@ -202,8 +202,8 @@ fn why_illegal(game: &Villawar, piece: Piece, from: Square, to: Square, dir: Dir
 
 /// The cells a move touches: the path crossed, the villagers converted (`targets`), the warriors
 /// removed (`falls`), or the piece captured (both `targets` and `falls`).
-pub fn info(game: &Villawar, mv: Move) -> MoveInfo {
-    let notation = format(game, mv);
+pub fn move_info(game: &Villawar, mv: Move) -> MoveInfo {
+    let notation = format_move(game, mv);
     let (Some(from), Some(to), Some(dir)) = (mv.from(), mv.to(), mv.direction()) else {
         return MoveInfo {
             notation,
@@ -234,4 +234,14 @@ pub fn info(game: &Villawar, mv: Move) -> MoveInfo {
         falls,
         choice: None,
     }
+}
+
+/// A jump is written with its two squares and `x` after a warrior or `-` after a villager:
+/// the action and whether a warrior jumps (the board size is the variant's, fixed).
+pub fn notation_key(game: &Villawar, mv: Move) -> Option<usize> {
+    let warrior = mv
+        .from()
+        .and_then(|from| game.piece_at(from))
+        .is_some_and(|p| p.kind == Kind::Warrior);
+    encoding::action_of_move(game, mv).map(|action| action * 2 + usize::from(warrior))
 }

@@ -83,12 +83,12 @@ impl Piece {
 
     /// "white villager", "black warrior": for messages.
     pub fn describe(self) -> String {
-        format!("{} {}", color_name(self.player), self.kind.word())
+        format!("{} {}", player_name(self.player), self.kind.word())
     }
 }
 
-/// The game's name for a side.
-pub const fn color_name(player: Player) -> &'static str {
+/// The name of a side (see [`arbiter_core::Game::player_name`]).
+pub(crate) const fn player_name(player: Player) -> &'static str {
     match player {
         Player::First => "white",
         Player::Second => "black",

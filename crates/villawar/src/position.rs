@@ -5,9 +5,9 @@
 //! optional on input, always written). The number of ranks gives the size.
 
 use crate::geometry::MAX_SQUARES;
-use crate::piece::{color_name, Piece, BLACK, WHITE};
+use crate::piece::{player_name, Piece, BLACK, WHITE};
 use crate::square::Square;
-use crate::{Size, Villawar};
+use crate::{Size, Villawar, VillawarVariant};
 use arbiter_core::{Error, Game, Player, PositionFields};
 use std::fmt::Write;
 
@@ -15,8 +15,9 @@ fn bad(reason: impl Into<String>) -> Error {
     Error::bad_position(reason)
 }
 
-/// Parses a position string (2 or 3 fields).
-pub fn parse(text: &str) -> Result<Villawar, Error> {
+/// Parses a position string (2 or 3 fields). The size comes from the string (its number of
+/// ranks); `variant` is not used.
+pub fn from_position(_variant: &VillawarVariant, text: &str) -> Result<Villawar, Error> {
     let fields = PositionFields::split(text, "w or b")?;
     let (size, cells) = parse_board(fields.board)?;
     let side = match fields.mover {
@@ -91,7 +92,7 @@ fn parse_board(board: &str) -> Result<(Size, [Option<Piece>; MAX_SQUARES]), Erro
         if count > 2 * n {
             return Err(bad(format!(
                 "{} has {count} pieces; each side has only {} on the {size} board",
-                color_name(player),
+                player_name(player),
                 2 * n
             )));
         }
@@ -100,7 +101,7 @@ fn parse_board(board: &str) -> Result<(Size, [Option<Piece>; MAX_SQUARES]), Erro
 }
 
 /// The position string, always with the pass count.
-pub fn format(game: &Villawar) -> String {
+pub fn position(game: &Villawar) -> String {
     let n = game.size().n();
     let mut out = String::with_capacity(n * n + 8);
     for rank in (0..n).rev() {

@@ -1,4 +1,5 @@
-//! The final scoring: villagers row by row from the far row down, then warriors the same way.
+//! The final scoring, which the outcome, the heuristic and the ending story share: villagers row
+//! by row from the far row down, then warriors the same way.
 //!
 //! Rows are numbered from each player's own first row: White's row `r` is rank `r`, Black's
 //! row `r` is rank `N + 1 - r`.
@@ -39,11 +40,5 @@ impl<G: Geometry> Board<G> {
             Ordering::Less => Outcome::Win(BLACK),
             Ordering::Equal => Outcome::Draw,
         }
-    }
-
-    /// The result if the game is over (two passes in a row), by the scoring.
-    #[inline]
-    pub fn outcome(&self) -> Option<Outcome> {
-        (self.passes >= 2).then(|| self.score_outcome())
     }
 }

@@ -1,32 +1,32 @@
-use crate::state::BLACK;
-use crate::{Cell, Void, ORBITS, SECTORS};
+//! A text diagram for terminals: one line per orbit, the void below.
 
-impl Void {
-    /// One line per orbit, outermost first, sectors a..r across; the void below.
-    pub(crate) fn render(&self) -> String {
-        let mut out = String::from("    a b c d e f g h i j k l m n o p q r\n");
-        for orbit in (1..=ORBITS as i32).rev() {
-            out.push_str(&format!("{orbit}  "));
-            for sector in 0..SECTORS as i32 {
-                let c = self
-                    .piece(Cell::new(orbit, sector).expect("in range"))
-                    .map_or('.', |p| p.letter());
-                out.push(' ');
-                out.push(c);
-            }
-            out.push('\n');
-        }
-        out.push_str("   ~~~~~~~~~~~~~~~ void ~~~~~~~~~~~~~~~~\n");
-        let side = if self.side_to_move() == BLACK {
-            "Black (lowercase)"
-        } else {
-            "White (uppercase)"
-        };
-        out.push_str(&format!("{side} to move"));
-        if self.passes() > 0 {
-            out.push_str(&format!(", {} pass(es) in a row", self.passes()));
+use crate::piece::BLACK;
+use crate::{Square, Void, ORBITS, SECTORS};
+
+/// One line per orbit, outermost first, sectors a..r across; the void below.
+pub(crate) fn diagram(board: &Void) -> String {
+    let mut out = String::from("    a b c d e f g h i j k l m n o p q r\n");
+    for orbit in (1..=ORBITS as i32).rev() {
+        out.push_str(&format!("{orbit}  "));
+        for sector in 0..SECTORS as i32 {
+            let c = board
+                .piece(Square::new(orbit, sector).expect("in range"))
+                .map_or('.', |p| p.letter());
+            out.push(' ');
+            out.push(c);
         }
         out.push('\n');
-        out
     }
+    out.push_str("   ~~~~~~~~~~~~~~~ void ~~~~~~~~~~~~~~~~\n");
+    let side = if board.to_move() == BLACK {
+        "Black (lowercase)"
+    } else {
+        "White (uppercase)"
+    };
+    out.push_str(&format!("{side} to move"));
+    if board.passes() > 0 {
+        out.push_str(&format!(", {} pass(es) in a row", board.passes()));
+    }
+    out.push('\n');
+    out
 }

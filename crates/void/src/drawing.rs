@@ -2,10 +2,10 @@
 //! picture (sector e at the top, White's side; n at the bottom, Black's). Pieces are a dark disc
 //! with a light rim or a light disc with a dark rim, so that both read on dark and light cells.
 
-use crate::state::{BLACK, WHITE};
-use crate::{Cell, Kind, Piece, Void, VoidMove, ORBITS, SECTORS};
+use crate::piece::{player_name, BLACK, WHITE};
+use crate::{Kind, Piece, Square, Void, ORBITS, SECTORS};
 use arbiter_core::drawing::{CellArea, KeyEntry, LegendEntry, PlacedPiece, Shape};
-use arbiter_core::{Drawing, Game, Player, Story};
+use arbiter_core::Drawing;
 use std::collections::BTreeMap;
 use std::f64::consts::PI;
 
@@ -16,11 +16,12 @@ const W: f64 = 56.0;
 /// Radius of a piece.
 const PIECE: f64 = 23.0;
 
-struct Geometry {
+/// Where the picture puts things: the board turned by `rotation` degrees.
+struct Layout {
     rotation: f64,
 }
 
-impl Geometry {
+impl Layout {
     fn point(&self, degrees: f64, r: f64) -> (f64, f64) {
         let a = (degrees + self.rotation) * PI / 180.0;
         (r * a.sin(), -r * a.cos())
@@ -30,7 +31,7 @@ impl Geometry {
         (sector - 4.0) * 20.0
     }
 
-    fn sector_path(&self, cell: Cell, inset: f64) -> String {
+    fn sector_path(&self, cell: Square, inset: f64) -> String {
         let (s, o) = (cell.sector() as f64, cell.orbit() as f64);
         let r1 = R0 + (o - 1.0) * W + inset;
         let r2 = R0 + o * W - inset;
@@ -58,13 +59,9 @@ impl Geometry {
         )
     }
 
-    fn center(&self, cell: Cell) -> (f64, f64) {
+    fn center(&self, cell: Square) -> (f64, f64) {
         self.point(Self::angle(cell.sector() as f64), R0 + (cell.orbit() as f64 - 0.5) * W)
     }
-}
-
-fn side_name(player: Player) -> &'static str {
-    <Void as Game>::player_name(player)
 }
 
 fn kind_name(kind: Kind) -> &'static str {
@@ -77,7 +74,7 @@ fn kind_name(kind: Kind) -> &'static str {
 }
 
 fn glyph_key(piece: Piece) -> String {
-    format!("{}-{}", side_name(piece.owner), kind_name(piece.kind))
+    format!("{}-{}", player_name(piece.owner), kind_name(piece.kind))
 }
 
 /// The symbol of a kind, in the piece's ink colour: a flag, a bomb over a falling column, a
@@ -106,7 +103,7 @@ fn symbol(kind: Kind) -> Vec<Shape> {
 fn glyph(piece: Piece) -> Shape {
     let mut parts = vec![Shape::circle(0.0, 0.0, PIECE).class("pc-body")];
     parts.extend(symbol(piece.kind));
-    Shape::group(parts).class(&format!("piece pc-{}", side_name(piece.owner)))
+    Shape::group(parts).class(&format!("piece pc-{}", player_name(piece.owner)))
 }
 
 const KEY: [(Kind, &str); 4] = [
@@ -116,123 +113,82 @@ const KEY: [(Kind, &str); 4] = [
     (Kind::Fighter, "Moves any distance diagonally; attacks up to 2 cells on round its orbit: the target falls 1 orbit."),
 ];
 
-impl Void {
-    /// The board picture (see [`Game::drawing`]).
-    pub(crate) fn picture(&self, flipped: bool) -> Drawing {
-        let geo = Geometry {
-            rotation: if flipped { 180.0 } else { 0.0 },
-        };
-        let mut background = vec![Shape::circle(0.0, 0.0, 468.0).class("void-frame")];
-        let mut cells = Vec::new();
-        for cell in Cell::all() {
-            let dark = (cell.sector() + cell.orbit()) % 2 == 0;
-            background.push(Shape::path(geo.sector_path(cell, 0.0)).class(if dark {
-                "void-dark"
-            } else {
-                "void-light"
-            }));
-            let (x, y) = geo.center(cell);
-            cells.push(CellArea {
-                name: cell.to_string(),
-                center: [x, y],
-                shape: Shape::path(geo.sector_path(cell, 2.0)),
-            });
-        }
-        background.push(Shape::circle(0.0, 0.0, R0 + ORBITS as f64 * W + 6.0).class("void-rim"));
-        background.push(Shape::circle(0.0, 0.0, R0 - 3.0).class("void-hole"));
-        background.push(Shape::circle(0.0, 0.0, R0 - 3.0).class("void-hole-glow"));
-        for s in 0..SECTORS {
-            let (x, y) = geo.point(Geometry::angle(s as f64), R0 + ORBITS as f64 * W + 30.0);
-            background.push(Shape::text(x, y, ((b'a' + s as u8) as char).to_string()).class("coord"));
-        }
-        for o in 1..=ORBITS {
-            // On the line between sectors r and a, readable on either cell colour.
-            let (x, y) = geo.point(Geometry::angle(-0.5), R0 + (o as f64 - 0.5) * W);
-            background.push(Shape::text(x, y, o.to_string()).class("coord coord-orbit"));
-        }
-        let mut glyphs = BTreeMap::new();
-        for owner in [BLACK, WHITE] {
-            for kind in Kind::ALL {
-                let piece = Piece { kind, owner };
-                glyphs.insert(glyph_key(piece), glyph(piece));
-            }
-        }
-        let pieces = Cell::all()
-            .filter_map(|cell| {
-                let piece = self.piece(cell)?;
-                Some(PlacedPiece {
-                    cell: cell.to_string(),
-                    glyph: glyph_key(piece),
-                    side: piece.owner.index() as u8,
-                    name: kind_name(piece.kind).to_string(),
-                    label: piece.letter().to_string(),
-                })
-            })
-            .collect();
-        let key = KEY
-            .iter()
-            .map(|&(kind, text)| KeyEntry {
-                glyph: glyph_key(Piece { kind, owner: WHITE }),
-                side: WHITE.index() as u8,
-                name: format!(
-                    "{} ({})",
-                    arbiter_core::story::capitalised(kind_name(kind)),
-                    kind.letter()
-                ),
-                text: text.to_string(),
-            })
-            .collect();
-        Drawing {
-            view_box: [-470.0, -470.0, 940.0, 940.0],
-            unit: W,
-            background,
-            cells,
-            glyphs,
-            pieces,
-            key,
-            legend: vec![
-                LegendEntry::new("selected", "area", "selected piece"),
-                LegendEntry::new("dest", "dot", "can move here"),
-                LegendEntry::new("target", "ring", "attack target: click it to attack"),
-                LegendEntry::new("fall", "ring", "would fall into the void"),
-                LegendEntry::new("last", "area", "last move"),
-                LegendEntry::new("hint", "area-over", "the engine's suggestion"),
-            ],
+/// The board picture (see [`arbiter_core::Game::drawing`]).
+pub(crate) fn drawing(board: &Void, flipped: bool) -> Drawing {
+    let geo = Layout {
+        rotation: if flipped { 180.0 } else { 0.0 },
+    };
+    let mut background = vec![Shape::circle(0.0, 0.0, 468.0).class("void-frame")];
+    let mut cells = Vec::new();
+    for cell in Square::all() {
+        let dark = (cell.sector() + cell.orbit()) % 2 == 0;
+        background.push(Shape::path(geo.sector_path(cell, 0.0)).class(if dark { "void-dark" } else { "void-light" }));
+        let (x, y) = geo.center(cell);
+        cells.push(CellArea {
+            name: cell.to_string(),
+            center: [x, y],
+            shape: Shape::path(geo.sector_path(cell, 2.0)),
+        });
+    }
+    background.push(Shape::circle(0.0, 0.0, R0 + ORBITS as f64 * W + 6.0).class("void-rim"));
+    background.push(Shape::circle(0.0, 0.0, R0 - 3.0).class("void-hole"));
+    background.push(Shape::circle(0.0, 0.0, R0 - 3.0).class("void-hole-glow"));
+    for s in 0..SECTORS {
+        let (x, y) = geo.point(Layout::angle(s as f64), R0 + ORBITS as f64 * W + 30.0);
+        background.push(Shape::text(x, y, ((b'a' + s as u8) as char).to_string()).class("coord"));
+    }
+    for o in 1..=ORBITS {
+        // On the line between sectors r and a, readable on either cell colour.
+        let (x, y) = geo.point(Layout::angle(-0.5), R0 + (o as f64 - 0.5) * W);
+        background.push(Shape::text(x, y, o.to_string()).class("coord coord-orbit"));
+    }
+    let mut glyphs = BTreeMap::new();
+    for owner in [BLACK, WHITE] {
+        for kind in Kind::ALL {
+            let piece = Piece { kind, owner };
+            glyphs.insert(glyph_key(piece), glyph(piece));
         }
     }
-
-    /// What the board shows at the end (see [`Game::ending_story`]).
-    pub(crate) fn tell_ending(&self, last: Option<(&Void, VoidMove)>) -> Option<Story> {
-        let flagship = |position: &Void, owner: Player| {
-            Cell::all().find(|&c| {
-                position.piece(c)
-                    == Some(Piece {
-                        kind: Kind::Flagship,
-                        owner,
-                    })
+    let pieces = Square::all()
+        .filter_map(|cell| {
+            let piece = board.piece(cell)?;
+            Some(PlacedPiece {
+                cell: cell.to_string(),
+                glyph: glyph_key(piece),
+                side: piece.owner.index() as u8,
+                name: kind_name(piece.kind).to_string(),
+                label: piece.letter().to_string(),
             })
-        };
-        let lost: Vec<Player> = [BLACK, WHITE]
-            .into_iter()
-            .filter(|&p| flagship(self, p).is_none())
-            .collect();
-        let mut cells: Vec<String> = Vec::new();
-        if let Some((before, mv)) = last {
-            for &p in &lost {
-                cells.extend(flagship(before, p).map(|c| c.to_string()));
-            }
-            if let VoidMove::Turn { from, to, .. } = mv {
-                cells.push(from.to_string());
-                cells.push(to.to_string());
-            }
-        }
-        let name = |p: Player| arbiter_core::story::capitalised(side_name(p));
-        let text = match lost.as_slice() {
-            [p] => format!("{}'s flagship fell into the void.", name(*p)),
-            [_, _] => "Both flagships fell into the void: a draw.".to_string(),
-            _ if self.passes() >= 2 => "Neither side could move: both passed, a draw.".to_string(),
-            _ => "Only the two flagships are left: a draw.".to_string(),
-        };
-        Some(Story::new(text, cells))
+        })
+        .collect();
+    let key = KEY
+        .iter()
+        .map(|&(kind, text)| KeyEntry {
+            glyph: glyph_key(Piece { kind, owner: WHITE }),
+            side: WHITE.index() as u8,
+            name: format!(
+                "{} ({})",
+                arbiter_core::story::capitalised(kind_name(kind)),
+                kind.letter()
+            ),
+            text: text.to_string(),
+        })
+        .collect();
+    Drawing {
+        view_box: [-470.0, -470.0, 940.0, 940.0],
+        unit: W,
+        background,
+        cells,
+        glyphs,
+        pieces,
+        key,
+        legend: vec![
+            LegendEntry::new("selected", "area", "selected piece"),
+            LegendEntry::new("dest", "dot", "can move here"),
+            LegendEntry::new("target", "ring", "attack target: click it to attack"),
+            LegendEntry::new("fall", "ring", "would fall into the void"),
+            LegendEntry::new("last", "area", "last move"),
+            LegendEntry::new("hint", "area-over", "the engine's suggestion"),
+        ],
     }
 }

@@ -1,6 +1,7 @@
-//! A first heuristic: material, weighted by how hard each ship is to replace, and flagship safety.
+//! A first heuristic: material, weighted by how hard each ship is to replace, and flagship safety;
+//! and the move-ordering hint.
 
-use crate::{Cell, Kind, Void};
+use crate::{Kind, Move, Square, Void};
 
 fn worth(kind: Kind) -> i32 {
     match kind {
@@ -11,21 +12,27 @@ fn worth(kind: Kind) -> i32 {
     }
 }
 
-impl Void {
-    /// Material and flagship height (a flagship near the void is one attack from losing),
-    /// from the side to move's view.
-    pub(crate) fn heuristic(&self) -> i32 {
-        let me = self.side_to_move();
-        let mut score = 0;
-        for cell in Cell::all() {
-            if let Some(p) = self.piece(cell) {
-                let mut v = worth(p.kind);
-                if p.kind == Kind::Flagship {
-                    v += 25 * cell.orbit();
-                }
-                score += if p.owner == me { v } else { -v };
+/// Material and flagship height (a flagship near the void is one attack from losing),
+/// from the side to move's view.
+pub(crate) fn evaluate(board: &Void) -> i32 {
+    let me = board.to_move();
+    let mut score = 0;
+    for square in Square::all() {
+        if let Some(p) = board.piece(square) {
+            let mut v = worth(p.kind);
+            if p.kind == Kind::Flagship {
+                v += 25 * square.orbit();
             }
+            score += if p.owner == me { v } else { -v };
         }
-        score.clamp(-1000, 1000)
+    }
+    score.clamp(-1000, 1000)
+}
+
+/// Search attacks first.
+pub(crate) fn move_order_hint(_: &Void, mv: Move) -> i32 {
+    match mv {
+        Move::Turn { target: Some(_), .. } => 100,
+        _ => 0,
     }
 }

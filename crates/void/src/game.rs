@@ -1,9 +1,12 @@
-use crate::state::{BLACK, WHITE};
-use crate::{zobrist, Cell, Void, VoidMove};
+//! The [`Game`] implementation: each method is one call into the module that owns it.
+
+use crate::{
+    board, diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, zobrist, Move, Void,
+};
 use arbiter_core::{Drawing, Error, Game, MoveInfo, NoVariant, Outcome, Player, Story};
 
 impl Game for Void {
-    type Move = VoidMove;
+    type Move = Move;
     type Variant = NoVariant;
     const NAME: &'static str = "void";
     const RULES: Option<(&'static str, &'static str)> = Some((
@@ -13,40 +16,39 @@ impl Game for Void {
     const BLURB: &'static str = "Five rings around the void. Move, then attack: send the enemy flagship into the void.";
 
     fn drawing(&self, flipped: bool) -> Drawing {
-        self.picture(flipped)
+        drawing::drawing(self, flipped)
     }
 
-    fn observation_shape(_: &NoVariant) -> [usize; 3] {
-        crate::encoding::SHAPE
+    fn observation_shape(variant: &NoVariant) -> [usize; 3] {
+        encoding::observation_shape(variant)
     }
 
     fn observe(&self, out: &mut [f32]) {
-        self.write_planes(out);
+        encoding::observe(self, out);
     }
 
-    fn action_space(_: &NoVariant) -> usize {
-        crate::encoding::ACTIONS
+    fn action_space(variant: &NoVariant) -> usize {
+        encoding::action_space(variant)
     }
 
-    fn action_of_move(&self, mv: VoidMove) -> Option<usize> {
-        Some(crate::encoding::action(mv))
+    fn action_of_move(&self, mv: Move) -> Option<usize> {
+        encoding::action_of_move(self, mv)
     }
 
-    /// A turn's notation is its cells alone: its action serves as the key.
-    fn notation_key(&self, mv: VoidMove) -> Option<usize> {
-        Some(crate::encoding::action(mv))
+    fn notation_key(&self, mv: Move) -> Option<usize> {
+        notation::notation_key(self, mv)
     }
 
-    fn ending_story(&self, last: Option<(&Self, VoidMove)>) -> Option<Story> {
-        self.tell_ending(last)
+    fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
+        outcome::ending_story(self, last)
     }
 
-    fn new(_: &NoVariant) -> Self {
-        Void::parse(crate::position::START).expect("the start position parses")
+    fn new(variant: &NoVariant) -> Self {
+        board::new(variant)
     }
 
-    fn from_position(_: &NoVariant, position: &str) -> Result<Self, Error> {
-        Void::parse(position)
+    fn from_position(variant: &NoVariant, text: &str) -> Result<Self, Error> {
+        position::from_position(variant, text)
     }
 
     fn variant(&self) -> NoVariant {
@@ -54,115 +56,64 @@ impl Game for Void {
     }
 
     fn position(&self) -> String {
-        self.to_position_string()
+        position::position(self)
     }
 
     fn to_move(&self) -> Player {
-        self.side_to_move()
+        Void::to_move(self)
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.board_outcome()
+        outcome::outcome(self)
     }
 
-    fn legal_moves(&self, moves: &mut Vec<VoidMove>) {
-        self.generate(moves);
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        movegen::legal_moves(self, moves);
     }
 
-    fn play(&mut self, mv: VoidMove) {
-        self.apply(mv, &mut |_| {});
+    fn play(&mut self, mv: Move) {
+        play::play(self, mv, &mut |_| {});
     }
 
-    fn parse_move(&self, text: &str) -> Result<VoidMove, Error> {
-        self.parse_turn(text)
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        notation::parse_move(self, text)
     }
 
-    fn format_move(&self, mv: VoidMove) -> String {
-        mv.to_string()
+    fn format_move(&self, mv: Move) -> String {
+        notation::format_move(mv)
     }
 
     fn hash(&self) -> u64 {
-        self.stored_hash()
+        Void::hash(self)
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
+        zobrist::hash_from_scratch(self)
     }
 
     fn repetition_key(&self) -> u64 {
-        self.stored_hash() ^ zobrist::passes(self.passes())
+        zobrist::repetition_key(self)
     }
 
     fn player_name(player: Player) -> &'static str {
-        match player {
-            BLACK => "black",
-            WHITE => "white",
-        }
+        piece::player_name(player)
     }
 
     fn diagram(&self) -> String {
-        self.render()
+        diagram::diagram(self)
     }
 
-    fn move_info(&self, mv: VoidMove) -> MoveInfo {
-        let mut info = MoveInfo {
-            notation: mv.to_string(),
-            ..MoveInfo::default()
-        };
-        if let VoidMove::Turn { from, to, target } = mv {
-            info.from = Some(from.to_string());
-            info.to = Some(to.to_string());
-            info.path = self.path(from, to, target).iter().map(Cell::to_string).collect();
-            let mut after = self.clone();
-            let mut falls = Vec::new();
-            after.apply(mv, &mut |c| falls.push(c.to_string()));
-            info.targets = target.iter().map(Cell::to_string).collect();
-            info.choice = target.map(|t| t.to_string());
-            info.falls = falls;
-        }
-        info
+    fn move_info(&self, mv: Move) -> MoveInfo {
+        notation::move_info(self, mv)
     }
 
     fn evaluate(&self) -> i32 {
-        self.heuristic()
+        eval::evaluate(self)
     }
 
     const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;
 
-    fn move_order_hint(&self, mv: VoidMove) -> i32 {
-        match mv {
-            VoidMove::Turn { target: Some(_), .. } => 100,
-            _ => 0,
-        }
-    }
-}
-
-impl Void {
-    /// The cells a move passes on its way, destination included (one route where two exist).
-    fn path(&self, from: Cell, to: Cell, target: Option<Cell>) -> Vec<Cell> {
-        let (d_orbit, d_sector) = (to.orbit() - from.orbit(), to.sector() - from.sector());
-        let sectors = crate::SECTORS as i32;
-        let cw = d_sector.rem_euclid(sectors);
-        if d_orbit != 0 {
-            let steps = d_orbit.abs();
-            let ds = if cw == 0 {
-                0
-            } else if cw <= sectors / 2 {
-                1
-            } else {
-                -1
-            };
-            return (1..=steps)
-                .filter_map(|k| from.offset(d_orbit.signum() * k, ds * k))
-                .collect();
-        }
-        // Orbital: clockwise if that arc is clear and (when a target is chosen) holds it.
-        let clear_cw = (1..cw).all(|k| self.is_empty(from.offset(0, k).expect("orbital")));
-        let target_cw = target.is_none_or(|t| (1..=cw).contains(&(t.sector() - from.sector()).rem_euclid(sectors)));
-        if clear_cw && target_cw {
-            (1..=cw).filter_map(|k| from.offset(0, k)).collect()
-        } else {
-            (1..=sectors - cw).filter_map(|k| from.offset(0, -k)).collect()
-        }
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        eval::move_order_hint(self, mv)
     }
 }

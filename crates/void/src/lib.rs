@@ -1,33 +1,30 @@
 //! Void: a circular board of 5 orbits × 18 sectors around the void.
 //!
 //! The rules for players are `docs/rules/void.md`; this crate implements them exactly, including
-//! the rulings where we differ from voidgame 1.1 (see the README).
+//! the rulings where we differ from voidgame 1.1 (see `tests/rules.rs`). The files follow the
+//! skeleton shared by every game crate (`docs/architecture.md`).
 
 #![warn(missing_docs)]
 
-mod apply;
-mod cell;
+mod board;
 mod diagram;
 mod drawing;
 mod encoding;
 mod eval;
 mod game;
+mod geometry;
 mod levels;
 mod movegen;
+mod moves;
 mod notation;
+mod outcome;
 mod piece;
+mod play;
 mod position;
-mod state;
+mod square;
 mod zobrist;
 
-pub use cell::Cell;
-pub use notation::VoidMove;
+pub use board::Void;
+pub use moves::Move;
 pub use piece::{Kind, Piece};
-pub use state::Void;
-
-/// Number of orbits (1 innermost … 5 outermost).
-pub const ORBITS: usize = 5;
-/// Number of sectors per orbit (a … r).
-pub const SECTORS: usize = 18;
-/// Number of cells.
-pub const CELLS: usize = ORBITS * SECTORS;
+pub use square::{Square, ORBITS, SECTORS, SQUARES};

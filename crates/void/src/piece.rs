@@ -1,4 +1,19 @@
+//! The four kinds of ship and their owners, Black and White.
+
 use arbiter_core::Player;
+
+/// Black moves first.
+pub const BLACK: Player = Player::First;
+/// White moves second.
+pub const WHITE: Player = Player::Second;
+
+/// The name of a side (see [`arbiter_core::Game::player_name`]).
+pub(crate) fn player_name(player: Player) -> &'static str {
+    match player {
+        BLACK => "black",
+        WHITE => "white",
+    }
+}
 
 /// The four kinds of ship.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -38,7 +53,7 @@ pub struct Piece {
 }
 
 impl Piece {
-    /// A compact code 1..=8 (0 is kept for an empty cell on the board).
+    /// A compact code 1..=8 (0 is kept for an empty square on the board).
     #[inline]
     pub fn code(self) -> u8 {
         1 + self.kind as u8 + 4 * self.owner.index() as u8
@@ -62,7 +77,7 @@ impl Piece {
     /// The letter of the position string: White uppercase, Black lowercase.
     pub fn letter(self) -> char {
         let l = self.kind.letter();
-        if self.owner == crate::state::WHITE {
+        if self.owner == WHITE {
             l
         } else {
             l.to_ascii_lowercase()
@@ -72,11 +87,7 @@ impl Piece {
     /// The piece of a position-string letter.
     pub fn from_letter(c: char) -> Option<Piece> {
         let kind = Kind::ALL.into_iter().find(|k| k.letter() == c.to_ascii_uppercase())?;
-        let owner = if c.is_ascii_uppercase() {
-            crate::state::WHITE
-        } else {
-            crate::state::BLACK
-        };
+        let owner = if c.is_ascii_uppercase() { WHITE } else { BLACK };
         Some(Piece { kind, owner })
     }
 }

@@ -1,17 +1,17 @@
 //! Zobrist keys for Void positions.
 
-use crate::{Cell, Piece, CELLS};
+use crate::{Piece, Square, Void, SQUARES};
 use arbiter_core::zobrist::keys;
 use arbiter_core::Player;
 
-static PIECES: [u64; CELLS * 8] = keys(0x766f_6964_0001);
+static PIECES: [u64; SQUARES * 8] = keys(0x766f_6964_0001);
 static SIDE: [u64; 2] = keys(0x766f_6964_0002);
 static PASSES: [u64; 3] = keys(0x766f_6964_0003);
 
-/// The key of a piece on a cell.
+/// The key of a piece on a square.
 #[inline]
-pub fn piece(cell: Cell, piece: Piece) -> u64 {
-    PIECES[cell.index() * 8 + piece.code() as usize - 1]
+pub fn piece(square: Square, piece: Piece) -> u64 {
+    PIECES[square.index() * 8 + piece.code() as usize - 1]
 }
 
 /// The key of the side to move.
@@ -24,4 +24,20 @@ pub fn side(player: Player) -> u64 {
 #[inline]
 pub fn passes(count: u8) -> u64 {
     PASSES[count.min(2) as usize]
+}
+
+/// The hash recomputed from the board.
+pub(crate) fn hash_from_scratch(board: &Void) -> u64 {
+    let mut h = side(board.to_move()) ^ passes(board.passes());
+    for square in Square::all() {
+        if let Some(p) = board.piece(square) {
+            h ^= piece(square, p);
+        }
+    }
+    h
+}
+
+/// The hash without the pass count: the pieces and the side to move.
+pub(crate) fn repetition_key(board: &Void) -> u64 {
+    board.hash() ^ passes(board.passes())
 }

@@ -9,7 +9,7 @@
 //! voidgame 1.1 lives in the project-local `.venv`, which `scripts/test.sh` creates when missing.
 
 use arbiter_core::{Game, NoVariant};
-use arbiter_void::{Cell, Kind, Void, VoidMove};
+use arbiter_void::{Kind, Move, Square, Void};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
@@ -94,8 +94,8 @@ impl Drop for Oracle {
 }
 
 /// Deviation 1: voidgame lets a fighter attack past its own piece at distance 1.
-fn is_fighter_past_own_piece(game: &Void, mv: &VoidMove) -> bool {
-    let VoidMove::Turn {
+fn is_fighter_past_own_piece(game: &Void, mv: &Move) -> bool {
+    let Move::Turn {
         from,
         to,
         target: Some(target),
@@ -120,8 +120,8 @@ fn is_fighter_past_own_piece(game: &Void, mv: &VoidMove) -> bool {
 /// Deviation 2: voidgame's "willFall" marker, left where another flagship target would land,
 /// blocks a later ray. The missing attack must have such a landing cell strictly between the
 /// flagship and its target.
-fn is_flagship_ray_blocked_by_marker(game: &Void, mv: &VoidMove, ours: &[VoidMove]) -> bool {
-    let VoidMove::Turn {
+fn is_flagship_ray_blocked_by_marker(game: &Void, mv: &Move, ours: &[Move]) -> bool {
+    let Move::Turn {
         from,
         to,
         target: Some(target),
@@ -134,7 +134,7 @@ fn is_flagship_ray_blocked_by_marker(game: &Void, mv: &VoidMove, ours: &[VoidMov
     }
     let between = ray_cells_between(to, target);
     ours.iter().any(|other| match *other {
-        VoidMove::Turn {
+        Move::Turn {
             from: f,
             to: t,
             target: Some(u),
@@ -143,9 +143,9 @@ fn is_flagship_ray_blocked_by_marker(game: &Void, mv: &VoidMove, ours: &[VoidMov
     })
 }
 
-fn ray_cells_between(start: Cell, target: Cell) -> Vec<Cell> {
+fn ray_cells_between(start: Square, target: Square) -> Vec<Square> {
     for (d_orbit, d_sector) in [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
-        let ray: Vec<Cell> = (1..=3).map_while(|k| start.offset(d_orbit * k, d_sector * k)).collect();
+        let ray: Vec<Square> = (1..=3).map_while(|k| start.offset(d_orbit * k, d_sector * k)).collect();
         if let Some(i) = ray.iter().position(|&c| c == target) {
             return ray[..i].to_vec();
         }
@@ -170,15 +170,15 @@ fn agrees_with_voidgame_on_300_random_games() {
             positions += 1;
             let ours: BTreeSet<String> = list
                 .iter()
-                .filter(|m| **m != VoidMove::Pass)
+                .filter(|m| **m != Move::Pass)
                 .map(|m| m.to_string())
                 .collect();
             let theirs = oracle.moves(&position);
             for extra in theirs.difference(&ours) {
-                let mv = VoidMove::Turn {
-                    from: Cell::parse(&extra[..2]).unwrap(),
-                    to: Cell::parse(&extra[3..5]).unwrap(),
-                    target: extra.get(6..8).map(|t| Cell::parse(t).unwrap()),
+                let mv = Move::Turn {
+                    from: Square::parse(&extra[..2]).unwrap(),
+                    to: Square::parse(&extra[3..5]).unwrap(),
+                    target: extra.get(6..8).map(|t| Square::parse(t).unwrap()),
                 };
                 assert!(
                     is_fighter_past_own_piece(&game, &mv),

@@ -2,7 +2,7 @@
 
 use crate::analysis::Analysis;
 use arbiter_core::{Game, NoVariant};
-use arbiter_void::{Void, VoidMove};
+use arbiter_void::{Move, Void};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
@@ -79,7 +79,7 @@ impl Analyses {
     }
 
     /// The analysis of the position after a legal turn (or pass) of `analysis`.
-    pub fn after(&self, analysis: &Analysis, turn: VoidMove) -> Arc<Analysis> {
+    pub fn after(&self, analysis: &Analysis, turn: Move) -> Arc<Analysis> {
         let mut void = analysis.void().clone();
         void.play(turn);
         self.of(void)

@@ -10,7 +10,7 @@ use crate::cell_text::CellText;
 use crate::points::{code_value, Scores};
 use crate::{Phase, Prompt, Side};
 use arbiter_core::{Game, Outcome};
-use arbiter_void::{Cell, Void, VoidMove, CELLS, ORBITS, SECTORS};
+use arbiter_void::{Move, Square, Void, ORBITS, SECTORS, SQUARES};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -55,7 +55,7 @@ pub struct Analysis {
     scores: Scores,
     ending: Option<Ending>,
     only_pass: bool,
-    turns: Box<[VoidMove]>,
+    turns: Box<[Move]>,
     /// Whether `turns` lists the pieces in the order of their cells (as the engine does), so a
     /// piece's turns are found by a binary search.
     ordered: bool,
@@ -69,9 +69,9 @@ impl Analysis {
             Outcome::Draw => Ending::Draw,
         });
         // generated into a reused buffer, kept at their exact size
-        let turns: Box<[VoidMove]> = SCRATCH.with_borrow_mut(|scratch| {
+        let turns: Box<[Move]> = SCRATCH.with_borrow_mut(|scratch| {
             void.legal_moves(scratch);
-            if scratch.as_slice() == [VoidMove::Pass] {
+            if scratch.as_slice() == [Move::Pass] {
                 scratch.clear();
             }
             scratch.as_slice().into()
@@ -97,7 +97,7 @@ impl Analysis {
 
     /// The side to move (after a finished game, the side that would have moved next).
     pub fn side(&self) -> Side {
-        Side::of_player(self.void.side_to_move())
+        Side::of_player(self.void.to_move())
     }
 
     /// The board with the pieces and no markers.
@@ -122,13 +122,13 @@ impl Analysis {
 
     /// Every legal turn in the engine's order; none when the game is over or the side to move
     /// must pass.
-    pub fn turns(&self) -> &[VoidMove] {
+    pub fn turns(&self) -> &[Move] {
         &self.turns
     }
 
     /// The legal turns of the piece on `from` (all of them, with others', if they are not in the
     /// order of their cells).
-    fn turns_of(&self, from: Cell) -> &[VoidMove] {
+    fn turns_of(&self, from: Square) -> &[Move] {
         if !self.ordered {
             return &self.turns;
         }
@@ -140,26 +140,26 @@ impl Analysis {
 
     /// The targets of the legal turns moving `from` to `to`, `None` for "no attack", in the
     /// engine's order; empty if that is no legal move.
-    pub(crate) fn choices(&self, from: Cell, to: Cell) -> impl Iterator<Item = Option<Cell>> + '_ {
+    pub(crate) fn choices(&self, from: Square, to: Square) -> impl Iterator<Item = Option<Square>> + '_ {
         self.turns_of(from).iter().filter_map(move |&turn| match turn {
-            VoidMove::Turn { from: f, to: t, target } if f == from && t == to => Some(target),
+            Move::Turn { from: f, to: t, target } if f == from && t == to => Some(target),
             _ => None,
         })
     }
 
     /// The cells the piece on `from` can move to (a cell once per attack choice).
-    pub(crate) fn destinations(&self, from: Cell) -> impl Iterator<Item = Cell> + '_ {
+    pub(crate) fn destinations(&self, from: Square) -> impl Iterator<Item = Square> + '_ {
         self.turns_of(from).iter().filter_map(move |&turn| match turn {
-            VoidMove::Turn { from: f, to, .. } if f == from => Some(to),
+            Move::Turn { from: f, to, .. } if f == from => Some(to),
             _ => None,
         })
     }
 
     /// Whether a turn is legal here.
-    pub fn is_legal(&self, turn: VoidMove) -> bool {
+    pub fn is_legal(&self, turn: Move) -> bool {
         match turn {
-            VoidMove::Turn { from, .. } => self.turns_of(from).contains(&turn),
-            VoidMove::Pass => false,
+            Move::Turn { from, .. } => self.turns_of(from).contains(&turn),
+            Move::Pass => false,
         }
     }
 }
@@ -169,7 +169,7 @@ impl Analysis {
 fn pieces(void: &Void) -> (Board, Scores) {
     /// Numbers of the positions analysed so far.
     static ORIGINS: AtomicU64 = AtomicU64::new(1);
-    let mut cells = [CellText::EMPTY; CELLS];
+    let mut cells = [CellText::EMPTY; SQUARES];
     let mut left = [0i32; 2];
     for orbit in 0..ORBITS {
         for sector in 0..SECTORS {
@@ -185,16 +185,16 @@ fn pieces(void: &Void) -> (Board, Scores) {
 }
 
 /// The index of the cell a turn starts from (a pass: past every cell).
-fn from_index(turn: VoidMove) -> usize {
+fn from_index(turn: Move) -> usize {
     match turn {
-        VoidMove::Turn { from, .. } => from.index(),
-        VoidMove::Pass => usize::MAX,
+        Move::Turn { from, .. } => from.index(),
+        Move::Pass => usize::MAX,
     }
 }
 
 thread_local! {
     /// The buffer legal turns are generated into (one per thread, reused).
-    static SCRATCH: RefCell<Vec<VoidMove>> = const { RefCell::new(Vec::new()) };
+    static SCRATCH: RefCell<Vec<Move>> = const { RefCell::new(Vec::new()) };
 }
 
 #[cfg(test)]
@@ -217,15 +217,15 @@ mod tests {
         let start = Analysis::new(Void::new(&NoVariant));
         for &turn in start.turns() {
             assert!(start.is_legal(turn));
-            let VoidMove::Turn { from, to, target } = turn else {
+            let Move::Turn { from, to, target } = turn else {
                 unreachable!("no pass at the start")
             };
             assert!(start.choices(from, to).any(|t| t == target));
             assert!(start.destinations(from).any(|d| d == to));
         }
-        assert!(!start.is_legal(VoidMove::Pass));
+        assert!(!start.is_legal(Move::Pass));
         assert!(start.ordered, "the engine lists the pieces in the order of their cells");
-        let all: usize = Cell::all().map(|cell| start.turns_of(cell).len()).sum();
+        let all: usize = Square::all().map(|cell| start.turns_of(cell).len()).sum();
         assert_eq!(all, start.turns().len());
     }
 

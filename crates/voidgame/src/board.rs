@@ -1,10 +1,10 @@
 //! voidgame's board: 5 orbits (0 innermost) × 18 sectors of cell strings.
 
 use crate::cell_text::{CellText, Mark};
-use arbiter_void::{Cell, Void, CELLS, ORBITS, SECTORS};
+use arbiter_void::{Square, Void, ORBITS, SECTORS, SQUARES};
 use std::ops::Index;
 
-/// A whole board of cell strings, indexed by the engine's [`Cell`]: voidgame's `board[o][s]` is
+/// A whole board of cell strings, indexed by the engine's [`Square`]: voidgame's `board[o][s]` is
 /// the cell of orbit `o + 1` and sector `s` (the same index `o * 18 + s`).
 ///
 /// A board drawn from an analysed position remembers which position (its `origin`) and which
@@ -12,7 +12,7 @@ use std::ops::Index;
 /// there, which makes [`Board::changes`] between them a look at a few cells.
 #[derive(Debug, Clone)]
 pub struct Board {
-    cells: [CellText; CELLS],
+    cells: [CellText; SQUARES],
     /// The analysed position the board was drawn from (each analysis has its own number), 0 if
     /// not known.
     origin: u64,
@@ -33,7 +33,7 @@ impl Board {
     /// A board of empty cells.
     pub const fn empty() -> Board {
         Board {
-            cells: [CellText::EMPTY; CELLS],
+            cells: [CellText::EMPTY; SQUARES],
             origin: 0,
             written: Changes([0; 2]),
         }
@@ -42,7 +42,7 @@ impl Board {
     /// The pieces of an engine position, without markers.
     pub fn of_void(void: &Void) -> Board {
         let mut board = Board::empty();
-        for (slot, cell) in board.cells.iter_mut().zip(Cell::all()) {
+        for (slot, cell) in board.cells.iter_mut().zip(Square::all()) {
             // the piece's code names its cell string: no branch on what stands there
             *slot = CellText::of_piece_code(void.piece(cell).map_or(0, |piece| piece.code()));
         }
@@ -50,7 +50,7 @@ impl Board {
     }
 
     /// The board of an analysed position's pieces (`cells`), numbered `origin` (not 0).
-    pub(crate) fn of_position(cells: [CellText; CELLS], origin: u64) -> Board {
+    pub(crate) fn of_position(cells: [CellText; SQUARES], origin: u64) -> Board {
         Board {
             cells,
             origin,
@@ -61,46 +61,46 @@ impl Board {
     /// The engine cell of voidgame's click coordinates, reduced as voidgame's indexing leaves
     /// them (`orbit % 5`, `sector % 18`, so `-1` is the last orbit or sector).
     #[inline]
-    pub fn cell_of(orbit: i64, sector: i64) -> Cell {
+    pub fn cell_of(orbit: i64, sector: i64) -> Square {
         if (0..ORBITS as i64).contains(&orbit) && (0..SECTORS as i64).contains(&sector) {
             // a click on the board as drawn: no division
-            return Cell::from_index(orbit as usize * SECTORS + sector as usize);
+            return Square::from_index(orbit as usize * SECTORS + sector as usize);
         }
         let orbit = orbit.rem_euclid(ORBITS as i64) as usize;
         let sector = sector.rem_euclid(SECTORS as i64) as usize;
-        Cell::from_index(orbit * SECTORS + sector)
+        Square::from_index(orbit * SECTORS + sector)
     }
 
     /// The engine cell of voidgame's `board[orbit][sector]` (`orbit` below 5, `sector` below 18).
-    pub fn cell_at(orbit: usize, sector: usize) -> Cell {
+    pub fn cell_at(orbit: usize, sector: usize) -> Square {
         debug_assert!(orbit < ORBITS && sector < SECTORS);
-        Cell::from_index(orbit * SECTORS + sector)
+        Square::from_index(orbit * SECTORS + sector)
     }
 
     /// voidgame's (orbit, sector) of an engine cell.
-    pub fn coordinates(cell: Cell) -> (usize, usize) {
+    pub fn coordinates(cell: Square) -> (usize, usize) {
         (cell.index() / SECTORS, cell.index() % SECTORS)
     }
 
     /// Writes a cell string, as voidgame assigns one.
-    pub(crate) fn set(&mut self, cell: Cell, text: CellText) {
+    pub(crate) fn set(&mut self, cell: Square, text: CellText) {
         self.cells[cell.index()] = text;
         self.written.insert(cell);
     }
 
     /// Appends a marker to a cell, as voidgame's `_mark` does.
-    pub(crate) fn mark(&mut self, cell: Cell, mark: Mark) {
+    pub(crate) fn mark(&mut self, cell: Square, mark: Mark) {
         let slot = &mut self.cells[cell.index()];
         *slot = slot.with(mark);
         self.written.insert(cell);
     }
 
     /// Every cell with its string, orbit 0 first.
-    pub fn cells(&self) -> impl Iterator<Item = (Cell, CellText)> + '_ {
+    pub fn cells(&self) -> impl Iterator<Item = (Square, CellText)> + '_ {
         self.cells
             .iter()
             .enumerate()
-            .map(|(i, &text)| (Cell::from_index(i), text))
+            .map(|(i, &text)| (Square::from_index(i), text))
     }
 
     /// The cells whose strings differ on `after`: what a binding writes to show `after` over a
@@ -123,7 +123,7 @@ impl Board {
             low |= u64::from(a[i] != b[i]) << i;
         }
         let mut high = 0u64;
-        for i in 64..CELLS {
+        for i in 64..SQUARES {
             high |= u64::from(a[i] != b[i]) << (i - 64);
         }
         Changes([low, high])
@@ -155,7 +155,7 @@ pub struct Changes([u64; 2]);
 impl Changes {
     /// Adds a cell.
     #[inline]
-    fn insert(&mut self, cell: Cell) {
+    fn insert(&mut self, cell: Square) {
         self.0[cell.index() / 64] |= 1 << (cell.index() % 64);
     }
 
@@ -183,10 +183,10 @@ impl Changes {
 }
 
 impl Iterator for Changes {
-    type Item = Cell;
+    type Item = Square;
 
     #[inline]
-    fn next(&mut self) -> Option<Cell> {
+    fn next(&mut self) -> Option<Square> {
         let half = usize::from(self.0[0] == 0);
         let word = &mut self.0[half];
         if *word == 0 {
@@ -194,14 +194,14 @@ impl Iterator for Changes {
         }
         let index = half * 64 + word.trailing_zeros() as usize;
         *word &= *word - 1;
-        Some(Cell::from_index(index))
+        Some(Square::from_index(index))
     }
 }
 
-impl Index<Cell> for Board {
+impl Index<Square> for Board {
     type Output = CellText;
 
-    fn index(&self, cell: Cell) -> &CellText {
+    fn index(&self, cell: Square) -> &CellText {
         &self.cells[cell.index()]
     }
 }

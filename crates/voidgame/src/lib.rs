@@ -51,4 +51,4 @@ pub use side::Side;
 pub use surface::Surface;
 
 /// The engine's cell, orbit count and sector count, which the machine's boards are indexed by.
-pub use arbiter_void::{Cell, CELLS, ORBITS, SECTORS};
+pub use arbiter_void::{Square, ORBITS, SECTORS, SQUARES};

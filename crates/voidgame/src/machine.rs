@@ -6,7 +6,7 @@ use crate::board::Board;
 use crate::setup::{Setup, SetupError};
 use crate::surface::Surface;
 use crate::{Phase, Prompt};
-use arbiter_void::{Cell, Void, VoidMove};
+use arbiter_void::{Move, Square, Void};
 use std::sync::Arc;
 
 /// How far the turn in progress has come.
@@ -15,13 +15,13 @@ pub enum Selection {
     /// No piece is picked.
     Nothing,
     /// The piece on this cell is picked (phase `"move"`).
-    Picked(Cell),
+    Picked(Square),
     /// The picked piece has moved `from` → `to` (phase `"attack"`).
     Moved {
         /// Where it started.
-        from: Cell,
+        from: Square,
         /// Where it stands now.
-        to: Cell,
+        to: Square,
     },
 }
 
@@ -133,7 +133,7 @@ impl Machine {
 
     /// A click on a piece of the side to move: picks it if it can move. In the move phase
     /// (`clear`) the old pick is dropped, as voidgame does, even if the new one fails.
-    pub(crate) fn select<S: Surface>(&mut self, surface: &mut S, from: Cell, clear: bool) -> Result<(), S::Error> {
+    pub(crate) fn select<S: Surface>(&mut self, surface: &mut S, from: Square, clear: bool) -> Result<(), S::Error> {
         let Some(board) = self.analysis.select_board(from) else {
             if clear {
                 self.selection = Selection::Nothing;
@@ -152,7 +152,7 @@ impl Machine {
     }
 
     /// A click on a `canMove` cell: the picked piece moves there.
-    pub(crate) fn move_to<S: Surface>(&mut self, surface: &mut S, to: Cell) -> Result<(), S::Error> {
+    pub(crate) fn move_to<S: Surface>(&mut self, surface: &mut S, to: Square) -> Result<(), S::Error> {
         let board = match self.selection {
             Selection::Picked(from) => self.analysis.move_board(from, to).map(|board| (from, board)),
             _ => None,
@@ -191,9 +191,14 @@ impl Machine {
     /// piece). The engine plays it; a side left without moves passes at once (twice in a row is
     /// a draw); the points are counted as voidgame counts them.
     #[inline(never)]
-    pub(crate) fn finish<S: Surface>(&mut self, surface: &mut S, clicked: Cell, attack: bool) -> Result<(), S::Error> {
+    pub(crate) fn finish<S: Surface>(
+        &mut self,
+        surface: &mut S,
+        clicked: Square,
+        attack: bool,
+    ) -> Result<(), S::Error> {
         let turn = match self.selection {
-            Selection::Moved { from, to } => Some(VoidMove::Turn {
+            Selection::Moved { from, to } => Some(Move::Turn {
                 from,
                 to,
                 target: attack.then_some(clicked),
@@ -211,7 +216,7 @@ impl Machine {
         let mut prompt = Prompt::Select;
         let mut passes = 0;
         while next.only_pass() && passes < 2 {
-            next = analyses.after(&next, VoidMove::Pass);
+            next = analyses.after(&next, Move::Pass);
             prompt = Prompt::Pass;
             passes += 1;
         }

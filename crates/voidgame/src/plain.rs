@@ -7,7 +7,7 @@ use crate::points::Scores;
 use crate::setup::{quoted, SetupError};
 use crate::surface::Surface;
 use crate::{Phase, Prompt, Side};
-use arbiter_void::{Cell, ORBITS, SECTORS};
+use arbiter_void::{Square, ORBITS, SECTORS};
 use std::fmt;
 
 /// voidgame's six attributes as Rust values, which a program may read and assign between clicks
@@ -140,13 +140,13 @@ impl Surface for Shown {
             }))
     }
 
-    fn read_cells(&mut self, visit: &mut dyn FnMut(Cell, &str)) -> Result<(), PlainError> {
+    fn read_cells(&mut self, visit: &mut dyn FnMut(Square, &str)) -> Result<(), PlainError> {
         if self.board.len() != ORBITS || self.board.iter().any(|row| row.len() != SECTORS) {
             return Err(SetupError::Shape.into());
         }
         for (o, row) in self.board.iter().enumerate() {
             for (s, text) in row.iter().enumerate() {
-                visit(Cell::from_index(o * SECTORS + s), text);
+                visit(Square::from_index(o * SECTORS + s), text);
             }
         }
         Ok(())

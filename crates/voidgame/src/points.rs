@@ -1,7 +1,7 @@
 //! voidgame's points: what each side has taken, counted from the pieces left.
 
 use crate::Side;
-use arbiter_void::{Cell, Kind, Piece, Void, ORBITS};
+use arbiter_void::{Kind, Piece, Square, Void, ORBITS};
 
 /// Points of a flagship on the outer orbit (it is worth 2 less per orbit lower).
 pub const FLAG_POINTS: u8 = 9;
@@ -45,7 +45,7 @@ pub(crate) fn code_value(code: u8, orbit: usize) -> (usize, u8) {
 }
 
 /// voidgame's value of a piece on a cell: a flagship is worth less the lower it stands.
-pub fn value(piece: Piece, cell: Cell) -> u8 {
+pub fn value(piece: Piece, cell: Square) -> u8 {
     match piece.kind {
         // orbit 5 → 9, orbit 1 → 1
         Kind::Flagship => FLAG_POINTS - 2 * (5 - cell.orbit() as u8),
@@ -70,7 +70,7 @@ impl Scores {
     /// The scores of an engine position.
     pub fn of_void(void: &Void) -> Scores {
         let mut left = [0i32; 2];
-        for cell in Cell::all() {
+        for cell in Square::all() {
             let code = void.piece(cell).map_or(0, |piece| piece.code());
             let (side, points) = code_value(code, cell.orbit() as usize - 1);
             left[side] += i32::from(points);
@@ -109,11 +109,11 @@ mod tests {
             kind: Kind::Flagship,
             owner: arbiter_core::Player::First,
         };
-        let low = Cell::parse("a1").expect("a cell");
+        let low = Square::parse("a1").expect("a cell");
         assert_eq!(value(flag, low), 1);
         for code in 1..=8u8 {
             let piece = Piece::from_code(code).expect("a piece");
-            for cell in Cell::all() {
+            for cell in Square::all() {
                 let orbit = cell.orbit() as usize - 1;
                 assert_eq!(code_value(code, orbit), (piece.owner.index(), value(piece, cell)));
             }

@@ -6,7 +6,7 @@ use crate::machine::Machine;
 use crate::setup::SetupError;
 use crate::surface::Surface;
 use crate::{Phase, Prompt, Side};
-use arbiter_void::Cell;
+use arbiter_void::Square;
 
 /// What a click asks for, decided as voidgame's `process` decides it: by the phase, `turn` and
 /// the clicked cell's string alone.
@@ -99,7 +99,7 @@ fn act<S: Surface>(
     machine: &mut Machine,
     surface: &mut S,
     action: Action,
-    clicked: Cell,
+    clicked: Square,
 ) -> Result<(), Resync<S::Error>> {
     match machine.in_sync(surface) {
         Ok(true) => {}

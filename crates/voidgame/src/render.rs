@@ -3,7 +3,7 @@
 use crate::analysis::Analysis;
 use crate::board::Board;
 use crate::cell_text::{Base, CellText, Mark};
-use arbiter_void::{Cell, Kind, CELLS, SECTORS};
+use arbiter_void::{Kind, Square, SECTORS, SQUARES};
 
 /// voidgame's order of a flagship's eight lines (orbit step, sector step): it writes the markers
 /// of its targets line by line in this order, which shows when two markers meet on one cell.
@@ -12,7 +12,7 @@ const FLAG_LINES: [(i32, i32); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (
 impl Analysis {
     /// The board with the piece on `from` picked: `selected` on it and `canMove` on every cell it
     /// can move to (all empty); `None` if it cannot move (or is not the mover's).
-    pub fn select_board(&self, from: Cell) -> Option<Board> {
+    pub fn select_board(&self, from: Square) -> Option<Board> {
         let mut board = self.base().clone();
         let mut any = false;
         for to in self.destinations(from) {
@@ -32,10 +32,10 @@ impl Analysis {
     ///
     /// `willFall` goes where voidgame puts it: on the cell a flagship's, sweeper's or fighter's
     /// target lands on, and on every cell below a bomber's target.
-    pub fn move_board(&self, from: Cell, to: Cell) -> Option<Board> {
+    pub fn move_board(&self, from: Square, to: Square) -> Option<Board> {
         let piece = self.base()[from].piece_shown()?;
         // The targets, in the engine's order; at most one per cell.
-        let mut targets = [from; CELLS];
+        let mut targets = [from; SQUARES];
         let mut count = 0;
         let mut legal = false;
         for choice in self.choices(from, to) {
@@ -56,7 +56,7 @@ impl Analysis {
             // a stable sort: line by line, nearest first within a line as the engine lists them
             targets.sort_by_key(|&target| flag_line(to, target));
         }
-        let below = |cell: Cell, orbits: i32| cell.offset(-orbits, 0);
+        let below = |cell: Square, orbits: i32| cell.offset(-orbits, 0);
         for &target in targets.iter() {
             board.mark(target, Mark::CanHit);
             match piece.kind {
@@ -94,7 +94,7 @@ impl Analysis {
 }
 
 /// The rank of the line from `from` to `target` in voidgame's order of a flagship's lines.
-fn flag_line(from: Cell, target: Cell) -> usize {
+fn flag_line(from: Square, target: Square) -> usize {
     let d_orbit = (target.orbit() - from.orbit()).signum();
     let sectors = SECTORS as i32;
     let clockwise = (target.sector() - from.sector()).rem_euclid(sectors);
@@ -115,8 +115,8 @@ mod tests {
     use crate::analyses::Analyses;
     use arbiter_void::Void;
 
-    fn cell(name: &str) -> Cell {
-        Cell::parse(name).expect("a cell")
+    fn cell(name: &str) -> Square {
+        Square::parse(name).expect("a cell")
     }
 
     fn analysis(position: &str) -> std::sync::Arc<Analysis> {

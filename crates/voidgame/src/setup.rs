@@ -3,7 +3,7 @@
 use crate::cell_text::parse_piece_word;
 use crate::surface::Surface;
 use crate::Side;
-use arbiter_void::{Cell, Piece, Void, CELLS, ORBITS, SECTORS};
+use arbiter_void::{Piece, Square, Void, ORBITS, SECTORS, SQUARES};
 use std::fmt;
 
 /// Why the attributes a program set up do not make a position.
@@ -74,11 +74,11 @@ enum Word {
 /// A board as voidgame's readers see it: the piece on each cell (markers dropped), the cell
 /// marked `selected` and the `start` cell.
 pub(crate) struct Setup {
-    pieces: [Option<Word>; CELLS],
+    pieces: [Option<Word>; SQUARES],
     /// The last cell with a `selected` word.
-    pub(crate) selected: Option<Cell>,
+    pub(crate) selected: Option<Square>,
     /// The last cell whose first word is `start`.
-    pub(crate) start: Option<Cell>,
+    pub(crate) start: Option<Square>,
 }
 
 impl Setup {
@@ -110,12 +110,12 @@ impl Setup {
     }
 
     /// Whether a cell holds a piece word (known or not).
-    pub(crate) fn has_piece(&self, cell: Cell) -> bool {
+    pub(crate) fn has_piece(&self, cell: Square) -> bool {
         self.pieces[cell.index()].is_some()
     }
 
     /// Moves the piece on `to` back to `from` (a moved piece, taken back to its start).
-    pub(crate) fn take_back(&mut self, from: Cell, to: Cell) {
+    pub(crate) fn take_back(&mut self, from: Square, to: Square) {
         self.pieces[from.index()] = self.pieces[to.index()].take();
     }
 

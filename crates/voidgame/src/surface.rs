@@ -5,7 +5,7 @@ use crate::flags::Flags;
 use crate::points::Scores;
 use crate::setup::SetupError;
 use crate::{Phase, Prompt, Side};
-use arbiter_void::Cell;
+use arbiter_void::Square;
 
 /// voidgame's six attributes (`turn`, `phase`, `prompt`, `black`, `white`, `board`) as a program
 /// holds them: the click machine reads and writes them only through this trait.
@@ -40,7 +40,7 @@ pub trait Surface {
 
     /// Calls `visit` with every cell's string (`str()` of it), orbit 0 first; fails with
     /// [`SetupError::Shape`] unless `board` has 5 orbits of 18 sectors.
-    fn read_cells(&mut self, visit: &mut dyn FnMut(Cell, &str)) -> Result<(), Self::Error>;
+    fn read_cells(&mut self, visit: &mut dyn FnMut(Square, &str)) -> Result<(), Self::Error>;
 
     /// Sets `prompt`.
     fn set_prompt(&mut self, prompt: Prompt);

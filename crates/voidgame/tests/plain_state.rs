@@ -1,7 +1,7 @@
 //! voidgame's click API on Rust values: scripted games, Arbiter's rulings, set-up boards.
 
 use arbiter_core::{Game, NoVariant};
-use arbiter_void::{Cell, Void};
+use arbiter_void::{Square, Void};
 use arbiter_voidgame::{Board, PlainError, PlainState, Prompt, SetupError, FIGHTER_POINTS, MAX_SCORE};
 
 /// A state showing `position` (board and side to move), as programs set up voidgame states.
@@ -20,7 +20,7 @@ fn set_up(position: &str) -> PlainState {
 
 /// voidgame's (orbit, sector) of a cell name.
 fn at(name: &str) -> (i64, i64) {
-    let cell = Cell::parse(name).expect("a cell");
+    let cell = Square::parse(name).expect("a cell");
     let (o, s) = Board::coordinates(cell);
     (o as i64, s as i64)
 }
@@ -273,7 +273,7 @@ fn clicks_reach_exactly_the_engine_turns() {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
-        if moves.is_empty() || moves == [arbiter_void::VoidMove::Pass] {
+        if moves.is_empty() || moves == [arbiter_void::Move::Pass] {
             break;
         }
         void.play(moves[(seed % moves.len() as u64) as usize]);

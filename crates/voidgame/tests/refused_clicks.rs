@@ -2,7 +2,7 @@
 //! answers exactly as `process` does.
 
 use arbiter_voidgame::{
-    process, refusal, Board, Cell, Flags, Machine, Phase, Prompt, Scores, SetupError, Side, Surface,
+    process, refusal, Board, Flags, Machine, Phase, Prompt, Scores, SetupError, Side, Square, Surface,
 };
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell as StdCell;
@@ -64,7 +64,7 @@ impl Surface for Quiet {
         Ok(self.board == *drawn)
     }
 
-    fn read_cells(&mut self, visit: &mut dyn FnMut(Cell, &str)) -> Result<(), SetupError> {
+    fn read_cells(&mut self, visit: &mut dyn FnMut(Square, &str)) -> Result<(), SetupError> {
         for (cell, text) in self.board.cells() {
             visit(cell, &text.text());
         }

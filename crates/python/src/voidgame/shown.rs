@@ -353,7 +353,7 @@ impl Surface for Live<'_, '_> {
         Ok(equal)
     }
 
-    fn read_cells(&mut self, visit: &mut dyn FnMut(arbiter_voidgame::Cell, &str)) -> Result<(), Raised> {
+    fn read_cells(&mut self, visit: &mut dyn FnMut(arbiter_voidgame::Square, &str)) -> Result<(), Raised> {
         let board = self.attributes.board.bind(self.py);
         let mut rows = Vec::with_capacity(arbiter_voidgame::ORBITS);
         for row in board.try_iter()? {

@@ -2,7 +2,7 @@
 
 use super::guarded::Guarded;
 use super::shown::{Attributes, Raised};
-use arbiter_voidgame::{Cell, Machine, Phase, Selection};
+use arbiter_voidgame::{Machine, Phase, Selection, Square};
 use pyo3::exceptions::PyValueError;
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
@@ -41,8 +41,8 @@ fn selection_names(selection: Selection) -> Vec<String> {
 fn selection_of(names: &[String]) -> PyResult<Selection> {
     let cells = names
         .iter()
-        .map(|name| Cell::parse(name).map_err(PyValueError::new_err))
-        .collect::<PyResult<Vec<Cell>>>()?;
+        .map(|name| Square::parse(name).map_err(PyValueError::new_err))
+        .collect::<PyResult<Vec<Square>>>()?;
     match cells[..] {
         [] => Ok(Selection::Nothing),
         [from] => Ok(Selection::Picked(from)),

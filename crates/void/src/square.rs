@@ -1,17 +1,25 @@
-use crate::{CELLS, ORBITS, SECTORS};
+//! `Square`, one cell of the ring board: an orbit and a sector, and the board's dimensions.
+
 use std::fmt;
 
-/// A cell of the board: an orbit 1..=5 and a sector a..r (index 0..17, growing clockwise).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell(u8);
+/// Number of orbits (1 innermost … 5 outermost).
+pub const ORBITS: usize = 5;
+/// Number of sectors per orbit (a … r).
+pub const SECTORS: usize = 18;
+/// Number of squares (cells) on the board.
+pub const SQUARES: usize = ORBITS * SECTORS;
 
-impl Cell {
+/// A square (a cell) of the board: an orbit 1..=5 and a sector a..r (index 0..17, growing clockwise).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
     /// The cell at `orbit` (1..=5) and `sector` (0..=17); `None` off the board.
     #[inline]
-    pub fn new(orbit: i32, sector: i32) -> Option<Cell> {
+    pub fn new(orbit: i32, sector: i32) -> Option<Square> {
         if (1..=ORBITS as i32).contains(&orbit) {
             let sector = sector.rem_euclid(SECTORS as i32);
-            Some(Cell(((orbit - 1) * SECTORS as i32 + sector) as u8))
+            Some(Square(((orbit - 1) * SECTORS as i32 + sector) as u8))
         } else {
             None
         }
@@ -19,9 +27,9 @@ impl Cell {
 
     /// The cell with this index (0..90, orbit-major from orbit 1).
     #[inline]
-    pub fn from_index(index: usize) -> Cell {
-        debug_assert!(index < CELLS);
-        Cell(index as u8)
+    pub fn from_index(index: usize) -> Square {
+        debug_assert!(index < SQUARES);
+        Square(index as u8)
     }
 
     /// The index 0..90.
@@ -44,12 +52,12 @@ impl Cell {
 
     /// The cell `d_orbit` outward and `d_sector` clockwise; sectors wrap, orbits do not.
     #[inline]
-    pub fn offset(self, d_orbit: i32, d_sector: i32) -> Option<Cell> {
-        Cell::new(self.orbit() + d_orbit, self.sector() + d_sector)
+    pub fn offset(self, d_orbit: i32, d_sector: i32) -> Option<Square> {
+        Square::new(self.orbit() + d_orbit, self.sector() + d_sector)
     }
 
     /// Parses `n5`: a sector letter a..r and an orbit digit 1..5.
-    pub fn parse(text: &str) -> Result<Cell, String> {
+    pub fn parse(text: &str) -> Result<Square, String> {
         let bytes = text.as_bytes();
         if bytes.len() != 2 {
             return Err(format!(
@@ -63,16 +71,16 @@ impl Cell {
         if !(b'1'..=b'5').contains(&bytes[1]) {
             return Err(format!("'{}' is not an orbit (1..5)", bytes[1] as char));
         }
-        Ok(Cell::new((bytes[1] - b'0') as i32, (sector - b'a') as i32).expect("checked ranges"))
+        Ok(Square::new((bytes[1] - b'0') as i32, (sector - b'a') as i32).expect("checked ranges"))
     }
 
     /// Every cell, orbit 1 first.
-    pub fn all() -> impl Iterator<Item = Cell> {
-        (0..CELLS as u8).map(Cell)
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES as u8).map(Square)
     }
 }
 
-impl fmt::Display for Cell {
+impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.sector() as u8) as char, self.orbit())
     }
@@ -84,14 +92,14 @@ mod tests {
 
     #[test]
     fn coordinates() {
-        let c = Cell::parse("n5").unwrap();
+        let c = Square::parse("n5").unwrap();
         assert_eq!((c.orbit(), c.sector()), (5, 13));
         assert_eq!(c.to_string(), "n5");
-        assert_eq!(Cell::parse("r1").unwrap().offset(0, 1), Cell::parse("a1").ok());
-        assert_eq!(Cell::parse("a5").unwrap().offset(1, 0), None);
-        assert_eq!(Cell::parse("a1").unwrap().offset(-1, 0), None);
+        assert_eq!(Square::parse("r1").unwrap().offset(0, 1), Square::parse("a1").ok());
+        assert_eq!(Square::parse("a5").unwrap().offset(1, 0), None);
+        assert_eq!(Square::parse("a1").unwrap().offset(-1, 0), None);
         for bad in ["", "s1", "a6", "a0", "a", "a12", "11"] {
-            assert!(Cell::parse(bad).is_err(), "{bad}");
+            assert!(Square::parse(bad).is_err(), "{bad}");
         }
     }
 }

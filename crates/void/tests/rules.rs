@@ -1,16 +1,22 @@
-//! The rulings of `rules/void.md` beyond the worked examples: end of game, passes, the lone
-//! sweeper, flagship rays, bombers, falls, repetition and what a move reports to interfaces.
+//! The rules of Void (`docs/rules/void.md`): every worked example, the pinned perft figures, and
+//! our rulings beyond them — end of game, passes and the pass count, the lone sweeper, flagship
+//! rays, bombers, falls, repetition and what a move reports to interfaces.
 
+use arbiter_core::perft::perft;
 use arbiter_core::{Game, HistoryRules, NoVariant, Outcome, Player, Session};
-use arbiter_void::{Cell, Void};
+use arbiter_void::{Square, Void};
 
 const BLACK: Player = Player::First;
+
+fn position(text: &str) -> Void {
+    Void::from_position(&NoVariant, text).unwrap_or_else(|e| panic!("{e}"))
+}
 
 /// A position from pieces on cells (White uppercase, Black lowercase) and the side to move.
 fn setup(pieces: &[(&str, char)], side: char) -> Void {
     let mut grid = [['.'; 18]; 5];
     for &(cell, letter) in pieces {
-        let c = Cell::parse(cell).unwrap();
+        let c = Square::parse(cell).unwrap();
         grid[c.orbit() as usize - 1][c.sector() as usize] = letter;
     }
     let orbits: Vec<String> = grid
@@ -52,9 +58,102 @@ fn play(game: &Void, mv: &str) -> Void {
     next
 }
 
+/// The position string after playing `notation` in `position`.
+fn play_from(position: &str, notation: &str) -> String {
+    let mut game = Void::from_position(&NoVariant, position).unwrap();
+    let mv = game.parse_move(notation).unwrap();
+    game.play(mv);
+    game.position()
+}
+
 fn has(game: &Void, mv: &str) -> bool {
     moves(game).contains(&mv.to_string())
 }
+
+// The worked examples of the rules.
+
+/// Example 1: the start position has 40 turns, perft 2 = 1564, and these turns among them.
+#[test]
+fn start_position_turns_and_perft() {
+    let start = Void::new(&NoVariant);
+    assert_eq!(start.position(), "3BFB6bfb3/3S1S6s1s3/3XXX6xxx3/18/18 b 0");
+    assert_eq!(start.to_move(), Player::First, "Black moves first");
+    let list = moves(&start);
+    assert_eq!(list.len(), 40);
+    for mv in ["m4-g4", "m4-n4", "m3-k1", "o5-p5", "m5-n4xn3"] {
+        assert!(list.contains(&mv.to_string()), "{mv} missing from {list:?}");
+    }
+    // m4-g4 is as far counter-clockwise as the white sweeper on f4 allows.
+    assert!(!list.contains(&"m4-f4".to_string()));
+    assert_eq!(perft(&start, 1), 40);
+    assert_eq!(perft(&start, 2), 1564);
+}
+
+/// Example 1, second half: voidgame's two extra depth-2 turns are fighter attacks past an own piece.
+#[test]
+fn no_fighter_attack_past_own_piece_after_sweeps() {
+    let start = Void::new(&NoVariant);
+    let after = play(&start, "m4-g4");
+    let list = moves(&after);
+    assert!(list.contains(&"d3-e4".to_string()));
+    assert!(!list.contains(&"d3-e4xg4".to_string()));
+    assert!(after.parse_move("d3-e4xg4").is_err());
+    let after = play(&start, "o4-c4");
+    assert!(moves(&after).contains(&"f3-e4".to_string()));
+    assert!(!moves(&after).contains(&"f3-e4xc4".to_string()));
+}
+
+/// Deeper figures from our generator, pinned once the voidgame differential test agreed.
+#[test]
+fn perft_3_pinned() {
+    assert_eq!(perft(&Void::new(&NoVariant), 3), 63_558);
+}
+
+/// Example 2: a chain fall sends the mover's own flagship into the void: White wins.
+#[test]
+fn chain_fall_loses_own_flagship() {
+    // Black flagship e1, White piece (a fighter) on f4, White flagship far away on a5.
+    let game = position("F17/5X12/18/18/4f13 b 0");
+    let list = moves(&game);
+    assert!(list.contains(&"e1-f1xf4".to_string()), "{list:?}");
+    let after = play(&game, "e1-f1xf4");
+    assert_eq!(after.outcome(), Some(Outcome::Win(Player::Second)), "White wins");
+    assert_eq!(after.position(), "F17/18/18/18/5X12 w 0");
+}
+
+/// Example 3: a fighter's attack is blocked by its own piece at distance 1.
+#[test]
+fn fighter_blocked_by_own_piece() {
+    // Black fighter a1, black piece on c2, white piece on d2; flagships far away.
+    let game = position("F8f8/18/18/2xX14/x17 b 0");
+    let list = moves(&game);
+    assert!(list.contains(&"a1-b2".to_string()));
+    assert!(!list.iter().any(|m| m.starts_with("a1-b2x")), "{list:?}");
+    assert!(game.parse_move("a1-b2xd2").is_err());
+}
+
+/// Example 4: the sweeper's first-target choice decides what falls.
+#[test]
+fn sweeper_first_target() {
+    // Black sweeper a2, black piece on j2 blocking; White c3, e3; black d3.
+    let game = position("F8f8/18/2XxX13/s8x8/18 b 0");
+    let list = moves(&game);
+    for mv in ["a2-f2", "a2-f2xc3", "a2-f2xe3"] {
+        assert!(list.contains(&mv.to_string()), "{mv} missing from {list:?}");
+    }
+    assert!(!list.contains(&"a2-f2xd3".to_string()), "own pieces are never targets");
+    assert!(!list.iter().any(|m| m.starts_with("a2-j2")), "j2 is occupied");
+    assert!(
+        list.contains(&"a2-k2".to_string()),
+        "counter-clockwise up to the blocker"
+    );
+    let both = play(&game, "a2-f2xc3");
+    assert_eq!(both.position(), "F8f8/18/3x14/5s3x8/2X1X13 w 0");
+    let one = play(&game, "a2-f2xe3");
+    assert_eq!(one.position(), "F8f8/18/2Xx14/5s3x8/4X13 w 0");
+}
+
+// Our rulings.
 
 #[test]
 fn flagship_rays_are_computed_on_the_board_not_on_markers() {
@@ -241,6 +340,42 @@ fn chain_falls_push_occupants_down_one_and_are_reported() {
     assert_eq!(info.falls, vec!["g3", "g2"]);
 }
 
+/// What a sweeper's move reports to interfaces: the arc it travelled (the one its first target
+/// lies over when both are open) and what fell.
+#[test]
+fn a_sweeper_reports_the_arc_it_travels() {
+    let lone = setup(&[("a2", 's'), ("c3", 'X'), ("p3", 'X'), ("a5", 'f'), ("j5", 'F')], 'b');
+    let info = |game: &Void, mv: &str| game.move_info(game.parse_move(mv).unwrap());
+    let cw = info(&lone, "a2-e2xc3");
+    assert_eq!(cw.path, ["b2", "c2", "d2", "e2"]);
+    assert_eq!(cw.falls, ["c3"]);
+    let ccw = info(&lone, "a2-e2xp3");
+    let arc = [
+        "r2", "q2", "p2", "o2", "n2", "m2", "l2", "k2", "j2", "i2", "h2", "g2", "f2", "e2",
+    ];
+    assert_eq!(ccw.path, arc);
+    assert_eq!(ccw.falls, ["p3"]);
+    assert_eq!(
+        info(&lone, "a2-e2").path,
+        ["b2", "c2", "d2", "e2"],
+        "clockwise where both are open"
+    );
+    let blocked = setup(
+        &[
+            ("a2", 's'),
+            ("c2", 'x'),
+            ("r3", 'X'),
+            ("q3", 'X'),
+            ("a5", 'f'),
+            ("j5", 'F'),
+        ],
+        'b',
+    );
+    let round = info(&blocked, "a2-q2xr3");
+    assert_eq!(round.path, ["r2", "q2"]);
+    assert_eq!(round.falls, ["r3", "q3"]);
+}
+
 #[test]
 fn illegal_moves_explain_themselves() {
     let start = Void::new(&NoVariant);
@@ -257,4 +392,30 @@ fn illegal_moves_explain_themselves() {
         let err = start.parse_move(text).unwrap_err().to_string();
         assert!(err.contains(expected), "{text}: {err}");
     }
+}
+
+/// The pass count in the position string: a pass adds one, any move resets it to 0 (a rule no
+/// other test pinned: a mutant that kept the count after a move survived every test).
+#[test]
+fn a_move_after_a_pass_resets_the_pass_count() {
+    let start = "3BFB6bfb3/3S1S6s1s3/3XXX6xxx3/18/18 b 1";
+    let after = play_from(start, "m4-n4");
+    assert!(after.ends_with(" w 0"), "{after}");
+    let mut game = Void::from_position(&NoVariant, start).unwrap();
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    for mv in moves {
+        let mut next = game.clone();
+        next.play(mv);
+        assert!(
+            next.position().ends_with(" 0"),
+            "{} keeps a pass count: {}",
+            game.format_move(mv),
+            next.position()
+        );
+    }
+    game = Void::from_position(&NoVariant, "3BFB6bfb3/3S1S6s1s3/3XXX6xxx3/18/18 b 0").unwrap();
+    let mv = game.parse_move("m4-n4").unwrap();
+    game.play(mv);
+    assert!(game.position().ends_with(" w 0"), "a move keeps 0");
 }
