@@ -7,28 +7,11 @@ use arbiter_core::Game;
 use arbiter_krux::Krux;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
-/// Middle-game positions: 12 to 40 plies of uniformly random distinct turns from the start.
-fn middle_games(count: usize) -> Vec<Krux> {
-    let mut rng = SmallRng::seed_from_u64(1);
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    while out.len() < count {
-        let mut k = Krux::start();
-        for _ in 0..rng.random_range(12..40) {
-            k.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            k.play(moves[rng.random_range(0..moves.len())]);
-        }
-        if k.outcome().is_none() {
-            out.push(k);
-        }
-    }
-    out
-}
+#[path = "shared/middle_games.rs"]
+mod middle_games;
+use middle_games::middle_games;
 
 fn generation(c: &mut Criterion) {
     let mut moves = Vec::with_capacity(8192);
@@ -41,7 +24,7 @@ fn generation(c: &mut Criterion) {
             moves.len()
         })
     });
-    let positions = middle_games(50);
+    let positions = middle_games(50, 1);
     let turns: usize = positions
         .iter()
         .map(|k| {

@@ -8,30 +8,12 @@ use arbiter_core::playout::run_playouts;
 use arbiter_core::Game;
 use arbiter_krux::Krux;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
-/// Middle-game positions: 12 to 40 plies of uniformly random distinct turns from the start.
-fn middle_games(count: usize, seed: u64) -> Vec<Krux> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    while out.len() < count {
-        let mut k = Krux::start();
-        let plies = rng.random_range(12..40);
-        for _ in 0..plies {
-            k.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            k.play(moves[rng.random_range(0..moves.len())]);
-        }
-        if k.outcome().is_none() {
-            out.push(k);
-        }
-    }
-    out
-}
+#[path = "../benches/shared/middle_games.rs"]
+mod middle_games;
+use middle_games::middle_games;
 
 fn main() {
     let depth: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(2);

@@ -1,5 +1,5 @@
-//! Canonical notation: for every distinct turn, the token sequence with the fewest tokens, ties
-//! broken by the smallest string in byte order.
+//! Canonical notation, which the rules require for output: for every distinct turn, the token
+//! sequence with the fewest tokens, ties broken by the smallest string in byte order.
 //!
 //! A breadth-first search over intermediate states, expanding each state's tokens in byte order,
 //! discovers states level by level in the order of their best sequences; the first state found
@@ -10,8 +10,9 @@
 //! One search gives every turn's sequence; the last position's answers are cached per thread,
 //! so listing all turns in notation costs one search.
 
-use crate::krux_move::Move;
-use crate::state::Krux;
+use crate::board::Krux;
+use crate::moves::Move;
+use crate::piece::Ring;
 use crate::table::DOMINATORS;
 use crate::token::Token;
 use crate::turn::TurnState;
@@ -19,7 +20,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// Every turn's canonical sequence for one position, as a tree of search nodes.
-pub(crate) struct Canonical {
+struct Canonical {
     /// (parent node, token that led here); node 0 is the turn's start.
     nodes: Vec<(u32, Token)>,
     /// Result key → node holding its canonical sequence.
@@ -28,7 +29,7 @@ pub(crate) struct Canonical {
 
 impl Canonical {
     /// Searches every turn of `k`.
-    pub fn search(k: &Krux) -> Canonical {
+    fn search(k: &Krux) -> Canonical {
         let mut nodes: Vec<(u32, Token)> = Vec::new();
         let mut states: Vec<TurnState> = Vec::new();
         let mut results = HashMap::new();
@@ -53,7 +54,7 @@ impl Canonical {
                 }
             };
         // The root's token is a placeholder: node 0 has no token.
-        discover(root, 0, Token::Ring(crate::piece::Ring::Blue), &mut nodes, &mut states);
+        discover(root, 0, Token::Ring(Ring::Blue), &mut nodes, &mut states);
         let mut children: Vec<(Token, TurnState)> = Vec::new();
         let mut next = 0;
         while next < states.len() {
@@ -70,7 +71,7 @@ impl Canonical {
     }
 
     /// The canonical tokens of a turn (empty for the empty turn), `None` if it is not a turn here.
-    pub fn tokens(&self, mv: Move) -> Option<Vec<Token>> {
+    fn tokens(&self, mv: Move) -> Option<Vec<Token>> {
         let mut node = *self.results.get(&mv.0)?;
         let mut out = Vec::new();
         while node != 0 {
@@ -88,14 +89,17 @@ thread_local! {
     static CACHE: RefCell<Option<(Krux, Canonical)>> = const { RefCell::new(None) };
 }
 
-/// The canonical tokens of `mv` in `k`, `None` if `mv` is not a turn of `k`.
-pub(crate) fn canonical_tokens(k: &Krux, mv: Move) -> Option<Vec<Token>> {
-    CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        match &*cache {
-            Some((pos, _)) if pos == k => {}
-            _ => *cache = Some((*k, Canonical::search(k))),
-        }
-        cache.as_ref().and_then(|(_, c)| c.tokens(mv))
-    })
+impl Krux {
+    /// The canonical token sequence of a turn (empty for the empty turn), `None` if `mv` is not
+    /// a legal turn here.
+    pub fn canonical_tokens(&self, mv: Move) -> Option<Vec<Token>> {
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            match &*cache {
+                Some((pos, _)) if pos == self => {}
+                _ => *cache = Some((*self, Canonical::search(self))),
+            }
+            cache.as_ref().and_then(|(_, c)| c.tokens(mv))
+        })
+    }
 }

@@ -2,11 +2,11 @@
 //! wearing its ring's colour (blue carries, green jumps, pink switches) once it has one. A piece
 //! that fell is drawn in the hole, so the last picture of a game shows what happened.
 
-use crate::piece::{Piece, Ring};
+use crate::board::Krux;
+use crate::piece::{player_name, Piece, Ring};
 use crate::square::{Square, SIZE};
-use crate::state::Krux;
 use arbiter_core::drawing::{KeyEntry, LegendEntry, PlacedPiece, Shape, SquareGrid};
-use arbiter_core::{Drawing, Game};
+use arbiter_core::Drawing;
 use std::collections::BTreeMap;
 
 /// The picture's key of a piece wearing `ring` (or none yet).
@@ -26,7 +26,7 @@ pub(crate) fn placed(piece: Piece, ring: Option<Ring>, square: Square) -> Placed
 }
 
 fn glyph(piece: Piece, ring: Option<Ring>) -> Shape {
-    let side = <Krux as Game>::player_name(piece.owner());
+    let side = player_name(piece.owner());
     let ring_shape = match ring {
         Some(r) => Shape::circle(0.0, 0.0, 40.0).class(&format!("krux-ring krux-ring-{}", r.letter())),
         None => Shape::circle(0.0, 0.0, 40.0).class("krux-no-ring"),
@@ -78,7 +78,7 @@ fn key() -> Vec<KeyEntry> {
 }
 
 /// Every mark a Krux board shows, for the legend.
-pub(crate) fn legend() -> Vec<LegendEntry> {
+fn legend() -> Vec<LegendEntry> {
     vec![
         LegendEntry::new("active", "area", "the piece whose turn it is"),
         LegendEntry::new("step", "dot", "step here"),
@@ -94,34 +94,32 @@ pub(crate) fn legend() -> Vec<LegendEntry> {
     ]
 }
 
-impl Krux {
-    /// The board picture (see [`Game::drawing`]).
-    pub(crate) fn picture(&self, flipped: bool) -> Drawing {
-        let grid = SquareGrid::new(SIZE, flipped);
-        let mut background = grid.frame();
-        background.extend(grid.squares("krux-dark", "krux-light"));
-        let hole = Square::HOLE;
-        let (x, y) = grid.center(hole.file(), hole.rank());
-        background.push(Shape::rect(x - 50.0, y - 50.0, 100.0, 100.0).class("krux-hole-square"));
-        background.push(Shape::circle(x, y, 38.0).class("krux-hole"));
-        background.push(Shape::circle(x, y, 26.0).class("krux-hole-inner"));
-        let mut glyphs = BTreeMap::new();
-        for piece in Piece::all() {
-            glyphs.insert(glyph_key(piece, None), glyph(piece, None));
-            for ring in Ring::ALL {
-                glyphs.insert(glyph_key(piece, Some(ring)), glyph(piece, Some(ring)));
-            }
+/// The board picture (see [`arbiter_core::Game::drawing`]).
+pub(crate) fn drawing(k: &Krux, flipped: bool) -> Drawing {
+    let grid = SquareGrid::new(SIZE, flipped);
+    let mut background = grid.frame();
+    background.extend(grid.squares("krux-dark", "krux-light"));
+    let hole = Square::HOLE;
+    let (x, y) = grid.center(hole.file(), hole.rank());
+    background.push(Shape::rect(x - 50.0, y - 50.0, 100.0, 100.0).class("krux-hole-square"));
+    background.push(Shape::circle(x, y, 38.0).class("krux-hole"));
+    background.push(Shape::circle(x, y, 26.0).class("krux-hole-inner"));
+    let mut glyphs = BTreeMap::new();
+    for piece in Piece::all() {
+        glyphs.insert(glyph_key(piece, None), glyph(piece, None));
+        for ring in Ring::ALL {
+            glyphs.insert(glyph_key(piece, Some(ring)), glyph(piece, Some(ring)));
         }
-        let pieces = Piece::all().map(|p| placed(p, self.ring(p), self.square(p))).collect();
-        Drawing {
-            view_box: grid.view_box(),
-            unit: arbiter_core::drawing::grid::CELL,
-            background,
-            cells: grid.cells(false),
-            glyphs,
-            pieces,
-            key: key(),
-            legend: legend(),
-        }
+    }
+    let pieces = Piece::all().map(|p| placed(p, k.ring(p), k.square(p))).collect();
+    Drawing {
+        view_box: grid.view_box(),
+        unit: arbiter_core::drawing::grid::CELL,
+        background,
+        cells: grid.cells(false),
+        glyphs,
+        pieces,
+        key: key(),
+        legend: legend(),
     }
 }

@@ -11,41 +11,46 @@
 //! `D`, `J`, `X` in that order 49 actions each (the action on that square); 346 ends the turn.
 //! A turn is the steps of one player in a row, ended by 346 or by a step that wins.
 
+use crate::board::Krux;
 use crate::piece::{Piece, Ring};
 use crate::square::{Square, SIZE, SQUARES};
-use crate::state::Krux;
 use crate::token::Token;
+use arbiter_core::NoVariant;
 
 /// Planes of the observation.
-pub(crate) const PLANES: usize = 12;
-/// The observation's shape.
-pub(crate) const SHAPE: [usize; 3] = [PLANES, SIZE, SIZE];
+const PLANES: usize = 12;
 /// The action that ends a turn, the last of the space.
-pub(crate) const END: usize = 3 + 7 * SQUARES;
-/// The size of the action space.
-pub(crate) const ACTIONS: usize = END + 1;
+const END: usize = 3 + 7 * SQUARES;
+
+/// The observation's shape: 12 planes of 7 × 7.
+pub(crate) fn observation_shape(_: &NoVariant) -> [usize; 3] {
+    [PLANES, SIZE, SIZE]
+}
+
+/// The size of the action space: 347 step actions.
+pub(crate) fn action_space(_: &NoVariant) -> usize {
+    END + 1
+}
 
 /// The action letters in the order of their blocks.
 const ACTION_LETTERS: [char; 6] = ['R', 'A', 'P', 'D', 'J', 'X'];
 
-impl Krux {
-    /// Writes the planes (see the module's doc); `out` holds `12 × 7 × 7` values.
-    pub(crate) fn write_planes(&self, out: &mut [f32]) {
-        out.fill(0.0);
-        let mut set = |plane: usize, square: Square| out[plane * SQUARES + square.index()] = 1.0;
-        for piece in Piece::all() {
-            let square = self.square(piece);
-            set(piece.index(), square);
-            if let Some(ring) = self.ring(piece) {
-                set(6 + Ring::ALL.iter().position(|&r| r == ring).expect("a ring"), square);
-            }
-            if piece.owner() == arbiter_core::Player::First {
-                set(9, square);
-            }
+/// Writes the planes (see the module's doc); `out` holds `12 × 7 × 7` values.
+pub(crate) fn observe(k: &Krux, out: &mut [f32]) {
+    out.fill(0.0);
+    let mut set = |plane: usize, square: Square| out[plane * SQUARES + square.index()] = 1.0;
+    for piece in Piece::all() {
+        let square = k.square(piece);
+        set(piece.index(), square);
+        if let Some(ring) = k.ring(piece) {
+            set(6 + Ring::ALL.iter().position(|&r| r == ring).expect("a ring"), square);
         }
-        set(10, self.square(self.piece_to_move()));
-        set(11, Square::HOLE);
+        if piece.owner() == arbiter_core::Player::First {
+            set(9, square);
+        }
     }
+    set(10, k.square(k.piece_to_move()));
+    set(11, Square::HOLE);
 }
 
 /// The action of a step in notation.

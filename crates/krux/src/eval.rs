@@ -1,4 +1,5 @@
-//! A first heuristic evaluation, from the view of the side to move, in roughly ±1000.
+//! The search heuristics: a first evaluation, from the view of the side to move, in roughly
+//! ±1000, and the move-order hint (winning turns first).
 //!
 //! Krux is won by putting an opponent piece into the hole, so the evaluation is about danger:
 //! a piece is the more exposed the closer it stands to the hole, more so on the hole's file or
@@ -7,9 +8,10 @@
 //! more when one of our pieces that move soon is near it; the active piece moves right now and
 //! weighs most. The sum is cheap (no turn generation) and meant as a leaf value for search.
 
+use crate::board::Krux;
+use crate::moves::Move;
 use crate::piece::{Piece, Ring};
 use crate::square::Square;
-use crate::state::Krux;
 
 /// Exposure of a piece by its distance to the hole, off and on the hole's lines.
 const EXPOSURE_OFF_LINE: [i32; 13] = [0, 0, 45, 18, 7, 2, 0, 0, 0, 0, 0, 0, 0];
@@ -71,10 +73,24 @@ pub(crate) fn evaluate(k: &Krux) -> i32 {
     score.clamp(-900, 900)
 }
 
+/// Winning turns (an opponent piece falls) first; the search's quiescence then looks for a
+/// winning turn at its horizon, which in a game decided by one fall matters most.
+pub(crate) fn move_order_hint(_: &Krux, mv: Move) -> i32 {
+    if mv.fallen().is_some() {
+        1000
+    } else {
+        0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position;
+    use arbiter_core::NoVariant;
+
+    fn pos(text: &str) -> Krux {
+        crate::position::from_position(&NoVariant, text).unwrap()
+    }
 
     #[test]
     fn start_is_even_and_exposure_counts() {
@@ -82,16 +98,16 @@ mod tests {
         // Black's 2 on d2 is exposed (two squares from the hole on its file), White's 1 on d7
         // less so: good for White when White moves, bad for Black when Black does.
         let board = "6b..1b.4g./......./......./...*.../......./...2p.../3g5p..... ";
-        let white = position::parse(&format!("{board}1")).unwrap();
+        let white = pos(&format!("{board}1"));
         assert!(evaluate(&white) > 0, "{}", evaluate(&white));
-        let black = position::parse(&format!("{board}2")).unwrap();
+        let black = pos(&format!("{board}2"));
         assert!(evaluate(&black) < 0, "{}", evaluate(&black));
     }
 
     #[test]
     fn finished_games() {
         // White's 1 fell; Black's 2 won with the last turn, White's 3 would move next.
-        let k = position::parse("....642/......./......./...1.../......./......./.35.... 3").unwrap();
+        let k = pos("....642/......./......./...1.../......./......./.35.... 3");
         assert_eq!(evaluate(&k), -1000);
     }
 }

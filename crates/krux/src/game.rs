@@ -1,33 +1,11 @@
-//! `Krux` as an [`arbiter_core::Game`]: the glue between the core's API and this crate's parts.
+//! The [`Game`] implementation: each method is one call into the module that owns it.
 
-use crate::krux_move::Move;
-use crate::piece::Piece;
-use crate::square::Square;
-use crate::state::Krux;
-use crate::token::{self, Token};
-use crate::turn::TurnState;
-use crate::{canonical, eval, movegen, notation, position, random_walk};
+use crate::board::{self, Krux};
+use crate::moves::Move;
+use crate::{diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, random_walk};
+use crate::{stepwise, zobrist};
 use arbiter_core::{Click, Drawing, Error, Game, MoveInfo, NoVariant, Outcome, PartialTurn, Player, Story};
 use rand::Rng;
-
-impl Krux {
-    /// The canonical token sequence of a turn (empty for the empty turn), `None` if `mv` is not
-    /// a legal turn here.
-    pub fn canonical_tokens(&self, mv: Move) -> Option<Vec<Token>> {
-        canonical::canonical_tokens(self, mv)
-    }
-
-    /// Parses a turn and also returns the tokens as read.
-    pub fn parse_tokens(&self, text: &str) -> Result<(Move, Vec<Token>), Error> {
-        notation::parse_turn(self, text)
-    }
-
-    /// Generates every distinct turn into `moves` and returns how many distinct intermediate
-    /// boards the search visited (a measure of its work).
-    pub fn legal_moves_counting(&self, moves: &mut Vec<Move>) -> usize {
-        movegen::generate_counting(self, moves)
-    }
-}
 
 impl Game for Krux {
     type Move = Move;
@@ -43,47 +21,47 @@ impl Game for Krux {
     const STEPWISE: bool = true;
 
     fn drawing(&self, flipped: bool) -> Drawing {
-        self.picture(flipped)
+        drawing::drawing(self, flipped)
     }
 
-    fn observation_shape(_: &NoVariant) -> [usize; 3] {
-        crate::encoding::SHAPE
+    fn observation_shape(variant: &NoVariant) -> [usize; 3] {
+        encoding::observation_shape(variant)
     }
 
     fn observe(&self, out: &mut [f32]) {
-        self.write_planes(out);
+        encoding::observe(self, out);
     }
 
-    fn action_space(_: &NoVariant) -> usize {
-        crate::encoding::ACTIONS
+    fn action_space(variant: &NoVariant) -> usize {
+        encoding::action_space(variant)
     }
 
     fn action_of_step(step: &str) -> Option<usize> {
-        crate::encoding::action_of_step(step)
+        encoding::action_of_step(step)
     }
 
     fn step_of_action(action: usize) -> Option<String> {
-        crate::encoding::step_of_action(action)
+        encoding::step_of_action(action)
     }
 
     fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
-        crate::stepwise::ending_story(self, last)
+        outcome::ending_story(self, last)
     }
 
     fn partial_turn(&self, steps: &[String]) -> Option<Result<PartialTurn, Error>> {
-        Some(crate::stepwise::partial_turn(self, steps))
+        Some(stepwise::partial_turn(self, steps))
     }
 
     fn move_clicks(&self, mv: Move) -> Vec<Click> {
-        crate::stepwise::clicks(self, mv)
+        stepwise::move_clicks(self, mv)
     }
 
     fn new(_: &NoVariant) -> Self {
         Krux::start()
     }
 
-    fn from_position(_: &NoVariant, text: &str) -> Result<Self, Error> {
-        position::parse(text)
+    fn from_position(variant: &NoVariant, text: &str) -> Result<Self, Error> {
+        position::from_position(variant, text)
     }
 
     fn variant(&self) -> NoVariant {
@@ -91,34 +69,31 @@ impl Game for Krux {
     }
 
     fn position(&self) -> String {
-        position::format(self)
+        position::position(self)
     }
 
     fn to_move(&self) -> Player {
-        self.piece_to_move().owner()
+        board::to_move(self)
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.result()
+        outcome::outcome(self)
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        movegen::generate(self, moves);
+        movegen::legal_moves(self, moves);
     }
 
     fn play(&mut self, mv: Move) {
-        self.apply(mv);
+        play::play(self, mv);
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        notation::parse_turn(self, text).map(|(mv, _)| mv)
+        notation::parse_move(self, text)
     }
 
     fn format_move(&self, mv: Move) -> String {
-        match self.canonical_tokens(mv) {
-            Some(tokens) => token::join(&tokens),
-            None => "?".to_string(),
-        }
+        notation::format_move(self, mv)
     }
 
     fn hash(&self) -> u64 {
@@ -126,85 +101,33 @@ impl Game for Krux {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
+        zobrist::hash_from_scratch(self)
     }
 
     fn player_name(player: Player) -> &'static str {
-        match player {
-            Player::First => "white",
-            Player::Second => "black",
-        }
+        piece::player_name(player)
     }
 
     fn diagram(&self) -> String {
-        position::diagram(self)
+        diagram::diagram(self)
     }
 
-    /// `from`/`to`: the active piece's squares; `path`: where it stood in between (along the
-    /// canonical sequence); `targets`: start squares of the other pieces the turn moves;
-    /// `falls`: the start square of the piece that ends in the hole.
     fn move_info(&self, mv: Move) -> MoveInfo {
-        let Some(tokens) = self.canonical_tokens(mv) else {
-            return MoveInfo {
-                notation: "?".into(),
-                ..MoveInfo::default()
-            };
-        };
-        let me = self.piece_to_move();
-        let name = |i: u8| Square::from_index(i as usize).map(|s| s.to_string());
-        let mut st = TurnState::start(self);
-        let mut path = Vec::new();
-        for &t in &tokens {
-            st = st.apply(t).expect("canonical tokens replay");
-            let here = st.sq[me.index()];
-            if path.last() != Some(&here) && here != self.squares[me.index()] {
-                path.push(here);
-            }
-        }
-        let end = mv.square_index(me.index());
-        if path.last() == Some(&end) {
-            path.pop();
-        }
-        let mut targets = Vec::new();
-        let mut falls = Vec::new();
-        for p in Piece::all().filter(|&p| p != me) {
-            let (from, to) = (self.squares[p.index()], mv.square_index(p.index()));
-            if from != to {
-                targets.extend(name(from));
-                if Square::from_index(to as usize).is_some_and(Square::is_hole) {
-                    falls.extend(name(from));
-                }
-            }
-        }
-        MoveInfo {
-            notation: token::join(&tokens),
-            from: name(self.squares[me.index()]),
-            to: name(end),
-            path: path.into_iter().filter_map(name).collect(),
-            targets,
-            falls,
-            choice: None,
-        }
+        notation::move_info(self, mv)
     }
 
-    /// A random turn by a random token walk (see [`crate::random_walk`]): legal, cheap, and
+    /// A random turn by a random token walk (see `random_walk.rs`): legal, cheap, and
     /// **not** uniform over distinct turns. `buffer` is not needed.
     fn random_move<R: Rng>(&self, rng: &mut R, _buffer: &mut Vec<Move>) -> Option<Move> {
-        random_walk::random_turn(self, rng)
+        random_walk::random_move(self, rng)
     }
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
 
-    /// Winning turns (an opponent piece falls) first; the search's quiescence then looks for a
-    /// winning turn at its horizon, which in a game decided by one fall matters most.
     fn move_order_hint(&self, mv: Move) -> i32 {
-        if mv.fallen().is_some() {
-            1000
-        } else {
-            0
-        }
+        eval::move_order_hint(self, mv)
     }
 
     const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;

@@ -4,26 +4,33 @@
 //! pink switches). Putting an opponent piece into the hole wins.
 //!
 //! A turn is identified by its result ([`Move`]); turn generation searches token sequences with
-//! a visited set and lists every distinct result once. [`TurnBuilder`] plays a turn token by
-//! token for interfaces. The rules for players are `docs/rules/krux.md`; the crate README lists
-//! the rulings and figures.
+//! a visited set and lists every distinct result once. The rules of one token are written once
+//! (`turn.rs`), for generation and for explaining why a token is illegal alike. [`TurnBuilder`]
+//! plays a turn token by token for interfaces. The rules for players are `docs/rules/krux.md`;
+//! the crate README lists the rulings and figures. The files follow the skeleton shared by every
+//! game crate (`docs/architecture.md`); `token.rs`, `turn.rs`, `turn_builder.rs`, `stepwise.rs`,
+//! `canonical.rs`, `table.rs` and `random_walk.rs` are Krux's own.
 
 #![warn(missing_docs)]
 
+mod board;
 mod canonical;
+mod diagram;
 mod drawing;
 mod encoding;
 mod eval;
 mod game;
-mod krux_move;
+mod geometry;
 mod levels;
 mod movegen;
+mod moves;
 mod notation;
+mod outcome;
 mod piece;
+mod play;
 mod position;
 mod random_walk;
 mod square;
-mod state;
 mod stepwise;
 mod table;
 mod token;
@@ -31,9 +38,9 @@ mod turn;
 mod turn_builder;
 mod zobrist;
 
-pub use krux_move::Move;
+pub use board::Krux;
+pub use moves::Move;
 pub use piece::{Piece, Ring};
 pub use square::Square;
-pub use state::Krux;
 pub use token::{join as join_tokens, Token};
 pub use turn_builder::{Placement, TurnBuilder};

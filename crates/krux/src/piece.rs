@@ -1,21 +1,47 @@
-//! The six numbered pieces and the three ring colours.
+//! The six numbered pieces, their owners, and the three ring colours.
 
 use arbiter_core::Player;
 use std::fmt;
 
 /// One of the six pieces, numbered 1..6 in notation (`Piece::new(0)` is piece 1).
 /// Odd numbers (1, 3, 5) are White's, even numbers Black's; they move in the cycle 1, 2, …, 6.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Piece(u8);
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece(Index);
+
+/// A piece's index 0..6, as an enum so that `Option<Piece>` takes one byte (the turn search
+/// copies its states for every token).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+enum Index {
+    I0,
+    I1,
+    I2,
+    I3,
+    I4,
+    I5,
+}
 
 impl Piece {
     /// The number of pieces.
     pub const COUNT: usize = 6;
 
+    /// The six, in move order.
+    const ALL: [Piece; 6] = [
+        Piece(Index::I0),
+        Piece(Index::I1),
+        Piece(Index::I2),
+        Piece(Index::I3),
+        Piece(Index::I4),
+        Piece(Index::I5),
+    ];
+
+    /// Piece 1, the first to move.
+    pub(crate) const FIRST: Piece = Piece::ALL[0];
+
     /// The piece with this index (0..6), i.e. number `index + 1`.
     pub const fn new(index: usize) -> Option<Piece> {
         if index < Self::COUNT {
-            Some(Piece(index as u8))
+            Some(Piece::ALL[index])
         } else {
             None
         }
@@ -39,13 +65,13 @@ impl Piece {
     /// The number as written, 1..6.
     #[inline]
     pub const fn number(self) -> usize {
-        self.0 as usize + 1
+        self.index() + 1
     }
 
     /// The owner: White (first) for 1, 3, 5; Black (second) for 2, 4, 6.
     #[inline]
     pub const fn owner(self) -> Player {
-        if self.0 & 1 == 0 {
+        if self.index() & 1 == 0 {
             Player::First
         } else {
             Player::Second
@@ -55,24 +81,39 @@ impl Piece {
     /// The piece that moves after this one.
     #[inline]
     pub const fn next(self) -> Piece {
-        Piece((self.0 + 1) % Self::COUNT as u8)
+        Piece::ALL[(self.index() + 1) % Self::COUNT]
     }
 
     /// The piece that moved before this one.
     #[inline]
     pub const fn previous(self) -> Piece {
-        Piece((self.0 + Self::COUNT as u8 - 1) % Self::COUNT as u8)
+        Piece::ALL[(self.index() + Self::COUNT - 1) % Self::COUNT]
     }
 
     /// All six pieces in move order.
     pub fn all() -> impl Iterator<Item = Piece> {
-        (0..Self::COUNT as u8).map(Piece)
+        Piece::ALL.into_iter()
+    }
+}
+
+impl fmt::Debug for Piece {
+    /// `Piece(0)` for piece 1: the index, as before the index became an enum.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Piece({})", self.index())
     }
 }
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.number())
+    }
+}
+
+/// The name of a side: `white` moves first (pieces 1, 3, 5), `black` second.
+pub(crate) fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::First => "white",
+        Player::Second => "black",
     }
 }
 

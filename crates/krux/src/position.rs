@@ -1,4 +1,5 @@
-//! Position strings (`....642/......./......./...*.../......./......./135.... 1`) and diagrams.
+//! Position strings (`....642/......./......./...*.../......./......./135.... 1`): parsing with
+//! validation ([`from_position`]) and printing ([`position`]).
 //!
 //! Ranks 7 down to 1 separated by `/`; per square `.` empty, `*` the hole (d4), or a piece digit
 //! with an optional ring letter; then a space and the number of the piece to move. A finished
@@ -8,13 +9,13 @@
 //! same ring; a fallen piece belongs to the side to move (the other side's last turn won).
 //! Ring placement is otherwise free, so test positions need not be reachable from the start.
 
+use crate::board::Krux;
 use crate::piece::{Piece, Ring};
 use crate::square::{Square, SIZE};
-use crate::state::Krux;
-use arbiter_core::Error;
+use arbiter_core::{Error, NoVariant};
 
-/// Parses a position string.
-pub(crate) fn parse(text: &str) -> Result<Krux, Error> {
+/// Parses and checks a position string.
+pub(crate) fn from_position(_: &NoVariant, text: &str) -> Result<Krux, Error> {
     let fields: Vec<&str> = text.split(' ').collect();
     if text.trim() != text || fields.iter().any(|f| f.is_empty()) {
         return Err(Error::bad_position(format!(
@@ -29,8 +30,8 @@ pub(crate) fn parse(text: &str) -> Result<Krux, Error> {
             fields.len()
         )));
     }
-    let mut squares = [u8::MAX; 6];
-    let mut rings = [0u8; 6];
+    let mut squares: [Option<Square>; 6] = [None; 6];
+    let mut rings: [Option<Ring>; 6] = [None; 6];
     let ranks: Vec<&str> = fields[0].split('/').collect();
     if ranks.len() != SIZE {
         return Err(Error::bad_position(format!(
@@ -62,16 +63,15 @@ pub(crate) fn parse(text: &str) -> Result<Krux, Error> {
                 '*' => {}
                 '1'..='6' => {
                     let piece = Piece::from_number(c as usize - '0' as usize).expect("1..6");
-                    if squares[piece.index()] != u8::MAX {
+                    if let Some(first) = squares[piece.index()] {
                         return Err(Error::bad_position(format!(
-                            "piece {piece} appears twice ({} and {square})",
-                            Square::from_index(squares[piece.index()] as usize).expect("set")
+                            "piece {piece} appears twice ({first} and {square})"
                         )));
                     }
-                    squares[piece.index()] = square.index() as u8;
+                    squares[piece.index()] = Some(square);
                     if let Some(ring) = chars.peek().copied().and_then(Ring::from_letter) {
                         chars.next();
-                        rings[piece.index()] = ring.code();
+                        rings[piece.index()] = Some(ring);
                     }
                 }
                 _ => {
@@ -90,15 +90,15 @@ pub(crate) fn parse(text: &str) -> Result<Krux, Error> {
             )));
         }
     }
-    if let Some(missing) = Piece::all().find(|p| squares[p.index()] == u8::MAX) {
+    if let Some(missing) = Piece::all().find(|p| squares[p.index()].is_none()) {
         return Err(Error::bad_position(format!(
             "piece {missing} is missing: all six pieces must be on the board"
         )));
     }
+    let squares = squares.map(|s| s.expect("every piece is placed"));
     for a in Piece::all() {
         for b in Piece::all().filter(|b| b.index() > a.index() && b.owner() == a.owner()) {
-            if rings[a.index()] != 0 && rings[a.index()] == rings[b.index()] {
-                let ring = Ring::from_code(rings[a.index()]).expect("a ring");
+            if let Some(ring) = rings[a.index()].filter(|&r| rings[b.index()] == Some(r)) {
                 return Err(Error::bad_position(format!(
                     "pieces {a} and {b} both wear the {ring} ring; each side has one of each colour"
                 )));
@@ -114,7 +114,7 @@ pub(crate) fn parse(text: &str) -> Result<Krux, Error> {
             )))
         }
     };
-    let k = Krux::from_parts(squares, rings, to_move.index() as u8);
+    let k = Krux::from_parts(squares, rings, to_move);
     if let Some(fallen) = k.fallen() {
         if fallen.owner() != to_move.owner() {
             return Err(Error::bad_position(format!(
@@ -128,7 +128,7 @@ pub(crate) fn parse(text: &str) -> Result<Krux, Error> {
 }
 
 /// The text of one square: `.`, `*`, or the piece digit with its ring letter.
-fn square_text(k: &Krux, square: Square, out: &mut String) {
+pub(crate) fn square_text(k: &Krux, square: Square, out: &mut String) {
     match k.piece_on(square) {
         Some(p) => {
             out.push((b'0' + p.number() as u8) as char);
@@ -142,7 +142,7 @@ fn square_text(k: &Krux, square: Square, out: &mut String) {
 }
 
 /// Writes the position string.
-pub(crate) fn format(k: &Krux) -> String {
+pub(crate) fn position(k: &Krux) -> String {
     let mut out = String::with_capacity(64);
     for rank in (0..SIZE).rev() {
         for file in 0..SIZE {
@@ -154,64 +154,5 @@ pub(crate) fn format(k: &Krux) -> String {
     }
     out.push(' ');
     out.push_str(&k.piece_to_move().to_string());
-    out
-}
-
-/// A text diagram with files and ranks labelled, rings shown after the piece number.
-pub(crate) fn diagram(k: &Krux) -> String {
-    let mut out = String::new();
-    out.push_str("    a   b   c   d   e   f   g\n");
-    out.push_str("  +---+---+---+---+---+---+---+\n");
-    for rank in (0..SIZE).rev() {
-        out.push_str(&format!("{} |", rank + 1));
-        for file in 0..SIZE {
-            let square = Square::new(file, rank).expect("on board");
-            let mut cell = String::new();
-            match k.piece_on(square) {
-                Some(_) => {
-                    square_text(k, square, &mut cell);
-                    if square.is_hole() {
-                        cell = format!("O{cell}");
-                    }
-                }
-                None if square.is_hole() => cell.push('O'),
-                None => cell.push(' '),
-            }
-            out.push_str(&format!("{cell:^3}|"));
-        }
-        out.push_str(&format!(" {}\n", rank + 1));
-        out.push_str("  +---+---+---+---+---+---+---+\n");
-    }
-    out.push_str("    a   b   c   d   e   f   g\n");
-    let mover = k.piece_to_move();
-    let side = if mover.owner() == arbiter_core::Player::First {
-        "White"
-    } else {
-        "Black"
-    };
-    match k.fallen() {
-        Some(f) => out.push_str(&format!(
-            "Piece {f} fell into the hole: {} wins.\n",
-            if f.owner() == arbiter_core::Player::First {
-                "Black"
-            } else {
-                "White"
-            }
-        )),
-        None => {
-            out.push_str(&format!("Piece {mover} ({side}) to move"));
-            if k.ring(mover).is_none() {
-                let free: Vec<String> = k
-                    .unused_rings(mover.owner())
-                    .map(|r| format!("@{}", r.letter()))
-                    .collect();
-                out.push_str(&format!("; first turn, ring to choose: {}", free.join(" ")));
-            }
-            out.push('\n');
-        }
-    }
-    out.push_str(
-        "O = the hole. Rings: b = blue carrier, g = green jumper, p = pink switcher. White 1 3 5, Black 2 4 6.\n",
-    );
     out
 }

@@ -1,20 +1,17 @@
-//! Krux turns entered token by token in any front end ([`arbiter_core::PartialTurn`]), the clicks
-//! that enter a turn, and the story of a game's end: who put which piece into the hole, and how.
+//! Krux turns entered token by token in any front end, since a turn is many clicks: the partial
+//! turn ([`arbiter_core::PartialTurn`]) and the clicks that enter a whole turn.
 
+use crate::board::Krux;
 use crate::drawing::placed;
-use crate::krux_move::Move;
+use crate::moves::Move;
+use crate::outcome::side;
 use crate::piece::Piece;
 use crate::square::Square;
-use crate::state::Krux;
 use crate::token::Token;
-use crate::turn::{TurnState, MAX_ACTIONS, MAX_STEPS};
+use crate::turn::{MAX_ACTIONS, MAX_STEPS};
 use crate::turn_builder::{Placement, TurnBuilder};
 use arbiter_core::story::capitalised;
-use arbiter_core::{Click, Error, Game, NextStep, PartialTurn, Story};
-
-fn side(piece: Piece) -> String {
-    capitalised(<Krux as Game>::player_name(piece.owner()))
-}
+use arbiter_core::{Click, Error, NextStep, PartialTurn};
 
 /// The mark a token's square gets, and what the token does, in words.
 fn describe(builder: &TurnBuilder, token: Token) -> (&'static str, String) {
@@ -39,7 +36,7 @@ fn describe(builder: &TurnBuilder, token: Token) -> (&'static str, String) {
     }
 }
 
-/// The partial turn after `steps` (see [`Game::partial_turn`]).
+/// The partial turn after `steps` (see [`arbiter_core::Game::partial_turn`]).
 pub(crate) fn partial_turn(position: &Krux, steps: &[String]) -> Result<PartialTurn, Error> {
     let mut builder = TurnBuilder::new(position)?;
     for text in steps {
@@ -115,7 +112,7 @@ pub(crate) fn partial_turn(position: &Krux, steps: &[String]) -> Result<PartialT
 }
 
 /// The clicks that enter a turn: its canonical tokens, in order.
-pub(crate) fn clicks(position: &Krux, mv: Move) -> Vec<Click> {
+pub(crate) fn move_clicks(position: &Krux, mv: Move) -> Vec<Click> {
     let Some(tokens) = position.canonical_tokens(mv) else {
         return Vec::new();
     };
@@ -135,47 +132,4 @@ pub(crate) fn clicks(position: &Krux, mv: Move) -> Vec<Click> {
         }
     }
     out
-}
-
-/// How the game ended: which piece fell, pushed, pulled or dropped by whom.
-pub(crate) fn ending_story(end: &Krux, last: Option<(&Krux, Move)>) -> Option<Story> {
-    let fallen = end.fallen()?;
-    let hole = Square::HOLE.to_string();
-    let Some((before, mv)) = last else {
-        return Some(Story::new(
-            format!("{}'s piece {fallen} is in the hole.", side(fallen)),
-            vec![hole],
-        ));
-    };
-    let mover = before.piece_to_move();
-    let mut how = "sent";
-    if let Some(tokens) = before.canonical_tokens(mv) {
-        let mut st = TurnState::start(before);
-        for token in tokens {
-            let Ok(next) = st.apply(token) else { break };
-            st = next;
-            if st.sq[fallen.index()] == Square::HOLE.index() as u8 {
-                how = match token {
-                    Token::Repel(_) => "pushed",
-                    Token::Attract(_) => "pulled",
-                    Token::Drop(_) => "dropped",
-                    Token::Jump(_) => "jumped beside and pushed",
-                    _ => "sent",
-                };
-                break;
-            }
-        }
-    }
-    let mut cells = vec![hole, before.square(fallen).to_string()];
-    cells.push(before.square(mover).to_string());
-    cells.push(end.square(mover).to_string());
-    cells.dedup();
-    Some(Story::new(
-        format!(
-            "{}'s piece {mover} {how} {}'s piece {fallen} into the hole.",
-            side(mover),
-            side(fallen)
-        ),
-        cells,
-    ))
 }

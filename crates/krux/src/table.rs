@@ -1,6 +1,6 @@
-//! The visited set of the turn search: a fixed open-addressing table over packed states,
-//! cleared in O(1) by a generation stamp, grown only when a search outgrows it (so in steady
-//! state a search allocates nothing).
+//! The turn search's visited set, needed because many token orders reach the same state: a fixed
+//! open-addressing table over packed states, cleared in O(1) by a generation stamp, grown only
+//! when a search outgrows it (so in steady state a search allocates nothing).
 //!
 //! A state is its key (board, carried piece, ring: 38 bits) and its budget class (steps and
 //! actions left, 12 classes). Each entry keeps, per key, the set of budget classes visited; a

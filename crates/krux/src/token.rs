@@ -1,4 +1,5 @@
-//! One token of a turn: a ring choice, a step, or an action, as written in notation.
+//! One token of a turn (a ring choice, a step, or an action), because a Krux turn is a sequence
+//! of them, in notation and when played click by click.
 
 use crate::piece::Ring;
 use crate::square::Square;

@@ -1,130 +1,372 @@
-//! A turn in progress: the board, what the active piece has used up, and the rules for each
-//! token. [`TurnState::expand`] lists every legal next token with its result (the generator's
-//! inner loop); [`TurnState::apply`] checks one token and says why it is illegal (notation, the
-//! turn builder). Both share the effect functions below, and a test checks they agree.
+//! Krux's rules for one token, written once, since a Krux turn is a sequence of tokens: a turn
+//! in progress ([`TurnState`]) and [`TurnState::play_token`], which gives the state after a
+//! token or the reason ([`Illegal`]) it is not legal there. Under it, `apply` plays a token in
+//! place through one function per kind of token (`step`, `repel_or_attract`, `pick_up`, `drop`,
+//! `jump`, `switch`, `choose_ring`). Turn generation, the random walk, canonical notation, the
+//! notation parser and the turn builder all go through it: [`TurnState::expand`] only proposes
+//! candidate tokens by geometry and keeps those `apply` accepts, and an illegal token costs a
+//! small `Illegal` value that is only worded when shown.
 //!
 //! Rulings taken from the rules text:
-//! - freeze is checked at the turn's start and after every token (step, action, ring choice,
-//!   pick-up, drop); a carried piece is off the board, so it neither blocks nor counts as
+//! - freeze is checked at the turn's start and after every token that moves a piece (step,
+//!   action, pick-up, drop); a carried piece is off the board, so it neither blocks nor counts as
 //!   "next to". Picking up a neighbouring opponent never unfreezes anything: it was next to the
 //!   carrier after the previous token already.
 //! - a pick-up uses the action at once (so it needs one left); the drop completes it.
 
-use crate::krux_move::Move;
-use crate::piece::Ring;
-use crate::square::{Square, DISTANCE, HOLE, JUMPS, NEIGHBOURS, NEIGHBOUR_MASK, NONE, RAYS};
-use crate::state::Krux;
+use crate::geometry::Direction;
+use crate::moves::{Layout, Move};
+use crate::piece::{Piece, Ring};
+use crate::square::Square;
 use crate::token::Token;
+use std::fmt;
 
-/// The square value of a carried piece in packed forms (not a board square).
-pub(crate) const CARRIED: u8 = 63;
-/// "No piece" for `carried`.
-pub(crate) const NO_PIECE: u8 = 6;
 /// Steps per turn.
 pub(crate) const MAX_STEPS: u8 = 3;
 /// Actions per turn.
 pub(crate) const MAX_ACTIONS: u8 = 2;
 
+/// A set of rings (the ones a piece may still choose on its first turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RingSet(u8);
+
+impl RingSet {
+    const NONE: RingSet = RingSet(0);
+
+    /// The rings `player` has not placed yet in `k`.
+    fn unused(k: &crate::Krux, player: arbiter_core::Player) -> RingSet {
+        let mut used = 0;
+        for p in Piece::all().filter(|p| p.owner() == player) {
+            used |= k.ring(p).map_or(0, |r| 1 << r.code());
+        }
+        RingSet(0b1110 & !used)
+    }
+
+    #[inline]
+    fn contains(self, ring: Ring) -> bool {
+        self.0 & 1 << ring.code() != 0
+    }
+}
+
+impl fmt::Display for RingSet {
+    /// The ring tokens, for messages: `@b, @p`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for r in Ring::ALL.into_iter().filter(|&r| self.contains(r)) {
+            if !first {
+                f.write_str(", ")?;
+            }
+            write!(f, "@{}", r.letter())?;
+            first = false;
+        }
+        Ok(())
+    }
+}
+
+/// The actions, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Action {
+    /// `R`: push the first piece in a line away.
+    Repel,
+    /// `A`: pull the first piece in a line closer.
+    Attract,
+    /// `P`: pick up a neighbouring piece (carrier).
+    PickUp,
+    /// `J`: jump (jumper).
+    Jump,
+    /// `X`: switch places (switcher).
+    Switch,
+}
+
+impl Action {
+    /// The verb, with its preposition: "to {verb} it", "cannot {verb} itself".
+    fn verb(self) -> &'static str {
+        match self {
+            Action::Repel => "repel",
+            Action::Attract => "attract",
+            Action::PickUp => "pick up",
+            Action::Jump => "jump",
+            Action::Switch => "switch with",
+        }
+    }
+}
+
+/// The moves of the active piece itself that may not end on the hole, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Motion {
+    /// A step.
+    Step,
+    /// A jump.
+    Jump,
+}
+
+/// Why a token cannot be played where it was tried. Cheap to make (generation tries tokens
+/// that turn out illegal and drops the reason); its `Display` is the message for people.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Illegal {
+    /// A piece fell in: the turn is over and won.
+    TurnOver { fallen: Piece },
+    /// A first turn must begin with a ring token.
+    NoRingYet { piece: Piece, free: RingSet },
+    /// The ring chosen is worn by another piece of the same side.
+    RingTaken { ring: Ring, piece: Piece, free: RingSet },
+    /// A ring token after the first token of a first turn, or on a later turn.
+    RingNotFirst { piece: Piece, ring: Ring },
+    /// An action while carrying.
+    Carrying { piece: Piece, carried: Piece },
+    /// Both actions are used.
+    NoActionLeft,
+    /// All three steps are used.
+    NoStepLeft,
+    /// The active piece has been next to an opponent piece this turn.
+    Frozen { piece: Piece },
+    /// A step, pick-up or drop on a square not next to the active piece.
+    NotNext { square: Square, piece: Piece, here: Square },
+    /// A step or a jump onto the hole.
+    IntoHole { action: Motion },
+    /// A step, drop or jump onto a piece.
+    Taken { square: Square, by: Piece },
+    /// An action aimed at an empty square.
+    NoPiece { square: Square, action: Action },
+    /// An action aimed at the active piece.
+    Itself { piece: Piece, action: Action },
+    /// A repel or attract off the active piece's row and column.
+    NotInLine { square: Square, piece: Piece, here: Square },
+    /// A repel or attract past the first piece in line.
+    Blocked { here: Square, square: Square, at: Square },
+    /// A repel or attract of a piece that cannot move at all.
+    CannotMove { square: Square, action: Action },
+    /// A ring power the active piece lacks.
+    NoPower { piece: Piece, ring: Ring },
+    /// A drop with nothing carried.
+    CarriesNothing { piece: Piece },
+    /// A jump or switch out of reach.
+    TooFar {
+        square: Square,
+        distance: u8,
+        piece: Piece,
+        here: Square,
+        action: Action,
+    },
+    /// The token would put a piece of the mover's side into the hole.
+    OwnFall { piece: Piece },
+}
+
+/// "White" or "Black", for messages.
+fn colour(piece: Piece) -> &'static str {
+    match piece.owner() {
+        arbiter_core::Player::First => "White",
+        arbiter_core::Player::Second => "Black",
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Illegal::TurnOver { fallen } => write!(
+                f,
+                "the turn is over: piece {fallen} fell into the hole and the game is won"
+            ),
+            Illegal::NoRingYet { piece, free } => write!(
+                f,
+                "piece {piece} has no ring yet: its first turn must begin with a ring token ({free})"
+            ),
+            Illegal::RingTaken { ring, piece, free } => write!(
+                f,
+                "the {ring} ring is already worn by another of {}'s pieces (free: {free})",
+                colour(piece)
+            ),
+            Illegal::RingNotFirst { piece, ring } => write!(
+                f,
+                "a ring token comes only first on a piece's first turn; piece {piece} wears {ring} already"
+            ),
+            Illegal::Carrying { piece, carried } => write!(
+                f,
+                "piece {piece} is carrying piece {carried}: no other action before it is dropped"
+            ),
+            Illegal::NoActionLeft => write!(f, "no action left: a turn has at most {MAX_ACTIONS} actions"),
+            Illegal::NoStepLeft => write!(f, "no step left: a turn has at most {MAX_STEPS} steps"),
+            Illegal::Frozen { piece } => write!(
+                f,
+                "piece {piece} may not step: it has been next to an opponent piece this turn"
+            ),
+            Illegal::NotNext { square, piece, here } => {
+                write!(f, "{square} is not next to piece {piece} (on {here})")
+            }
+            Illegal::IntoHole { action } => {
+                let verb = if action == Motion::Step { "step" } else { "jump" };
+                write!(f, "no piece may {verb} into the hole")
+            }
+            Illegal::Taken { square, by } => write!(f, "{square} is taken by piece {by}"),
+            Illegal::NoPiece { square, action } => write!(f, "no piece on {square} to {}", action.verb()),
+            Illegal::Itself { piece, action } => write!(f, "piece {piece} cannot {} itself", action.verb()),
+            Illegal::NotInLine { square, piece, here } => write!(
+                f,
+                "{square} is not on the same row or column as piece {piece} (on {here})"
+            ),
+            Illegal::Blocked { here, square, at } => {
+                write!(f, "the sight from {here} to {square} is blocked on {at}")
+            }
+            Illegal::CannotMove { square, action } => {
+                let done = if action == Action::Repel {
+                    "repelled"
+                } else {
+                    "attracted"
+                };
+                write!(f, "the piece on {square} cannot be {done}: it cannot move")
+            }
+            Illegal::NoPower { piece, ring } => {
+                let verb = match ring {
+                    Ring::Blue => "pick up",
+                    Ring::Green => "jump",
+                    Ring::Pink => "switch",
+                };
+                write!(
+                    f,
+                    "piece {piece} is not a {} ({ring} ring): it cannot {verb}",
+                    ring.power()
+                )
+            }
+            Illegal::CarriesNothing { piece } => write!(f, "piece {piece} carries nothing to drop"),
+            Illegal::TooFar {
+                square,
+                distance,
+                piece,
+                here,
+                action,
+            } => {
+                let reach = if action == Action::Jump {
+                    "a jump reaches 0 to 3"
+                } else {
+                    "a switch reaches 1 to 5"
+                };
+                write!(
+                    f,
+                    "{square} is {distance} squares from piece {piece} (on {here}); {reach}"
+                )
+            }
+            Illegal::OwnFall { piece } => write!(
+                f,
+                "it would put {}'s piece {piece} into the hole, which is illegal for its own side",
+                colour(piece)
+            ),
+        }
+    }
+}
+
 /// A turn in progress. Small and `Copy`: the search copies it for every token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct TurnState {
-    /// Square per piece: a board square, `HOLE` (fell in: only the opponent's, and then the turn
-    /// is won), or `CARRIED`.
-    pub sq: [u8; 6],
-    /// Occupied squares per colour (piece index % 2), carried and fallen pieces excluded.
-    pub occ: [u64; 2],
-    /// Index of the active piece.
-    pub active: u8,
-    /// Ring code of the active piece (0 until the first token of its first turn).
-    pub ring: u8,
-    /// Ring codes the owner may still choose, as bits `1 << code` (first turn only).
-    pub free_rings: u8,
+    /// Where each piece is: on a square (the hole: it fell in, which only an opponent piece
+    /// may, and then the turn is won), or carried.
+    layout: Layout,
+    /// Occupied squares per colour (by `Player::index`), carried and fallen pieces excluded.
+    occ: [u64; 2],
+    /// The piece making the turn.
+    active: Piece,
+    /// Its ring (`None` until the first token of its first turn).
+    ring: Option<Ring>,
+    /// The rings its owner may still choose (on a first turn; empty otherwise).
+    free_rings: RingSet,
     /// Steps taken.
-    pub steps: u8,
+    steps: u8,
     /// Actions taken (a pick-up counts at once).
-    pub actions: u8,
+    actions: u8,
     /// Has the active piece been next to an opponent piece this turn?
-    pub frozen: bool,
-    /// The carried piece, or `NO_PIECE`.
-    pub carried: u8,
-    /// An opponent piece fell in: the turn ended and won the game.
-    pub won: bool,
-}
-
-/// Why a token could not be played: a message for people.
-pub(crate) type Illegal = String;
-
-#[inline]
-fn bit(sq: u8) -> u64 {
-    1u64 << sq
+    frozen: bool,
+    /// The piece being carried.
+    carried: Option<Piece>,
+    /// The opponent piece that fell in: the turn ended and won the game.
+    fallen: Option<Piece>,
 }
 
 impl TurnState {
     /// The turn of the piece to move in `k` (which must not be finished).
-    pub fn start(k: &Krux) -> TurnState {
+    pub fn start(k: &crate::Krux) -> TurnState {
         let mut occ = [0u64; 2];
-        for (p, &s) in k.squares.iter().enumerate() {
-            if s != HOLE {
-                occ[p & 1] |= bit(s);
+        for p in Piece::all() {
+            let s = k.square(p);
+            if !s.is_hole() {
+                occ[p.owner().index()] |= s.bit();
             }
         }
-        let active = k.to_move;
-        let owner = active & 1;
-        let mut used = 0u8;
-        for p in (owner as usize..6).step_by(2) {
-            used |= 1 << k.rings[p];
-        }
+        let active = k.piece_to_move();
+        let ring = k.ring(active);
         let mut st = TurnState {
-            sq: k.squares,
+            layout: Layout::new(k.squares),
             occ,
             active,
-            ring: k.rings[active as usize],
-            free_rings: 0b1110 & !used,
+            ring,
+            // Only a first turn chooses a ring.
+            free_rings: match ring {
+                None => RingSet::unused(k, active.owner()),
+                Some(_) => RingSet::NONE,
+            },
             steps: 0,
             actions: 0,
             frozen: false,
-            carried: NO_PIECE,
-            won: false,
+            carried: None,
+            fallen: None,
         };
-        st.frozen = st.next_to_opponent();
+        st.frozen = st.next_to_opponent(k.square(active));
         st
     }
 
-    /// The active piece's square.
-    #[inline]
-    pub fn here(&self) -> u8 {
-        self.sq[self.active as usize]
+    // ---- What the state says.
+
+    /// The piece making the turn.
+    pub fn active(&self) -> Piece {
+        self.active
     }
 
-    #[inline]
-    fn occupied(&self) -> u64 {
-        self.occ[0] | self.occ[1]
+    /// The active piece's ring (`None` before the ring token of a first turn).
+    pub fn ring(&self) -> Option<Ring> {
+        self.ring
     }
 
-    #[inline]
-    fn next_to_opponent(&self) -> bool {
-        NEIGHBOUR_MASK[self.here() as usize] & self.occ[(self.active as usize & 1) ^ 1] != 0
+    /// Where `piece` is: a square (the hole if it fell in), or `None` while carried.
+    pub fn square(&self, piece: Piece) -> Option<Square> {
+        self.layout.get(piece)
+    }
+
+    /// The piece being carried.
+    pub fn carried(&self) -> Option<Piece> {
+        self.carried
+    }
+
+    /// The opponent piece that fell into the hole, ending and winning the turn.
+    pub fn fallen(&self) -> Option<Piece> {
+        self.fallen
+    }
+
+    /// Steps and actions taken.
+    pub fn used(&self) -> (u8, u8) {
+        (self.steps, self.actions)
+    }
+
+    /// Has the active piece been next to an opponent piece this turn (so it may not step)?
+    pub fn is_frozen(&self) -> bool {
+        self.frozen
     }
 
     /// May the turn end here? (A ring is chosen, nothing is carried; or the game was just won.)
     #[inline]
     pub fn can_finish(&self) -> bool {
-        self.won || (self.ring != 0 && self.carried == NO_PIECE)
+        self.fallen.is_some() || (self.ring.is_some() && self.carried.is_none())
     }
 
-    /// The piece on a board square.
-    #[inline]
-    pub fn piece_at(&self, s: u8) -> Option<usize> {
-        if self.occupied() & bit(s) == 0 {
-            return None;
-        }
-        self.sq.iter().position(|&x| x == s)
-    }
-
-    /// The board and ring, packed: the turn's identity once it ends (see [`Move`]).
+    /// The board and ring, packed: the turn's identity once it ends (see [`Move`]), and the
+    /// search's key for it before.
     #[inline]
     pub fn key(&self) -> u64 {
-        Move::pack(&self.sq, self.ring)
+        self.layout.with_ring(self.ring)
+    }
+
+    /// The turn as a move; only meaningful where [`TurnState::can_finish`].
+    #[inline]
+    pub fn result(&self) -> Move {
+        debug_assert!(self.can_finish());
+        Move(self.key())
     }
 
     /// What is left, as one of 12 budget classes: `steps_left * 3 + actions_left`, where a
@@ -136,470 +378,446 @@ impl TurnState {
         steps_left as usize * 3 + (MAX_ACTIONS - self.actions) as usize
     }
 
-    /// Moves piece `p` to `to` (a board square or the hole).
+    // ---- The board.
+
+    /// The active piece's square.
     #[inline]
-    fn put(&mut self, p: usize, to: u8) {
-        let c = p & 1;
-        let from = self.sq[p];
-        if from != CARRIED && from != HOLE {
-            self.occ[c] &= !bit(from);
-        }
-        if to != HOLE && to != CARRIED {
-            self.occ[c] |= bit(to);
-        }
-        self.sq[p] = to;
+    fn here(&self) -> Square {
+        self.layout.on_board(self.active)
     }
 
-    /// After an action: a fallen own piece makes it illegal (`false`); a fallen opponent piece
-    /// wins. Then the freeze check.
     #[inline]
-    fn settle(&mut self) -> bool {
-        if let Some(p) = self.sq.iter().position(|&s| s == HOLE) {
-            if (p as u8 ^ self.active) & 1 == 0 {
-                return false;
-            }
-            self.won = true;
-            return true;
-        }
-        self.frozen |= self.next_to_opponent();
-        true
+    fn occupied(&self) -> u64 {
+        self.occ[0] | self.occ[1]
     }
 
-    /// The first piece in direction `d` from the active piece: (piece, ray index).
     #[inline]
-    fn first_in_line(&self, d: usize) -> Option<(usize, usize)> {
-        let ray = &RAYS[self.here() as usize][d];
-        let occ = self.occupied();
-        for (k, &s) in ray.iter().enumerate() {
-            if s == NONE {
-                return None;
-            }
-            if occ & bit(s) != 0 {
-                return self.piece_at(s).map(|p| (p, k));
-            }
-        }
-        None
+    fn is_free(&self, s: Square) -> bool {
+        self.occupied() & s.bit() == 0
     }
 
-    /// Where a piece at ray index `k` in direction `d` ends when repelled; `None` if it cannot
-    /// move at all. The hole is passed over when the square beyond is free.
+    /// The piece on a board square (never the carried piece, never on the hole).
     #[inline]
-    fn repel_to(&self, d: usize, k: usize) -> Option<u8> {
-        let ray = &RAYS[self.here() as usize][d];
-        let occ = self.occupied();
-        let free = |i: usize| i < ray.len() && ray[i] != NONE && occ & bit(ray[i]) == 0;
-        if !free(k + 1) {
+    fn piece_at(&self, s: Square) -> Option<Piece> {
+        if self.is_free(s) {
             return None;
         }
-        if free(k + 2) {
-            Some(ray[k + 2])
-        } else {
-            Some(ray[k + 1])
+        self.layout.find(s)
+    }
+
+    /// Would the active piece on `square` be next to an opponent piece?
+    #[inline]
+    fn next_to_opponent(&self, square: Square) -> bool {
+        square.neighbour_mask() & self.occ[self.active.owner().opponent().index()] != 0
+    }
+
+    /// Takes `p` off its board square `from` (it is carried).
+    #[inline]
+    fn lift(&mut self, p: Piece, from: Square) {
+        debug_assert_eq!(self.layout.get(p), Some(from));
+        self.occ[p.owner().index()] &= !from.bit();
+        self.layout.set(p, None);
+    }
+
+    /// Puts the carried piece `p` on `to`: a board square or the hole.
+    #[inline]
+    fn place(&mut self, p: Piece, to: Square) {
+        if !to.is_hole() {
+            self.occ[p.owner().index()] |= to.bit();
+        }
+        self.layout.set(p, Some(to));
+    }
+
+    /// Moves `p` from its board square `from` to `to` (a board square or the hole).
+    #[inline]
+    fn relocate(&mut self, p: Piece, from: Square, to: Square) {
+        let occ = &mut self.occ[p.owner().index()];
+        *occ &= !from.bit();
+        if !to.is_hole() {
+            *occ |= to.bit();
+        }
+        self.layout.shift(p, from, to);
+    }
+
+    /// After a token that left the active piece on `active_on`: the piece it put into the hole
+    /// (`fell`), if any, makes it illegal if it is the mover's own and otherwise wins and ends
+    /// the turn; with none, the freeze check.
+    #[inline]
+    fn settle(&mut self, fell: Option<Piece>, active_on: Square) -> Result<(), Illegal> {
+        if let Some(p) = fell {
+            debug_assert_eq!(self.layout.get(p), Some(Square::HOLE));
+            if p.owner() == self.active.owner() {
+                return Err(Illegal::OwnFall { piece: p });
+            }
+            self.fallen = Some(p);
+            return Ok(());
+        }
+        debug_assert_eq!(self.layout.get(self.active), Some(active_on));
+        self.frozen |= self.next_to_opponent(active_on);
+        Ok(())
+    }
+
+    // ---- The rules.
+
+    /// Plays one token: the state after it, or why it is not legal here.
+    #[inline]
+    pub fn play_token(&self, token: Token) -> Result<TurnState, Illegal> {
+        let mut next = *self;
+        next.apply(token)?;
+        Ok(next)
+    }
+
+    /// Plays one token in place, or says why it is not legal here (then `self` is left in no
+    /// particular state: callers work on a copy). The one implementation of every rule of a
+    /// turn: one function per kind of token, each checking its rules and then moving pieces.
+    #[inline(always)]
+    fn apply(&mut self, token: Token) -> Result<(), Illegal> {
+        if let Some(fallen) = self.fallen {
+            return Err(Illegal::TurnOver { fallen });
+        }
+        let Some(ring) = self.ring else {
+            return self.choose_ring(token);
+        };
+        match token {
+            Token::Ring(_) => Err(Illegal::RingNotFirst {
+                piece: self.active,
+                ring,
+            }),
+            Token::Step(to) => self.step(to),
+            Token::Drop(to) => self.drop(to),
+            Token::Repel(target) => self.repel_or_attract(target, Action::Repel),
+            Token::Attract(target) => self.repel_or_attract(target, Action::Attract),
+            Token::PickUp(target) => self.pick_up(ring, target),
+            Token::Jump(to) => self.jump(ring, to),
+            Token::Switch(target) => self.switch(ring, target),
         }
     }
 
-    /// Where a piece at ray index `k` in direction `d` ends when attracted (2 squares, or until
-    /// next to the active piece); `None` if it is next to it already.
+    /// The first token of a first turn: a ring the owner has not used.
     #[inline]
-    fn attract_to(&self, d: usize, k: usize) -> Option<u8> {
-        let ray = &RAYS[self.here() as usize][d];
-        match k {
-            0 => None,
-            1 => Some(ray[0]),
-            _ => Some(ray[k - 2]),
+    fn choose_ring(&mut self, token: Token) -> Result<(), Illegal> {
+        let (piece, free) = (self.active, self.free_rings);
+        let Token::Ring(ring) = token else {
+            return Err(Illegal::NoRingYet { piece, free });
+        };
+        if !free.contains(ring) {
+            return Err(Illegal::RingTaken { ring, piece, free });
         }
+        self.ring = Some(ring);
+        Ok(())
     }
 
-    /// Jumps the active piece to `to` and pushes its new neighbours one square away where that
-    /// square is free or the hole. Returns `false` if an own piece fell.
+    /// May the active piece step now? (Steps left, not frozen.)
     #[inline]
-    fn jump(&mut self, to: u8) -> bool {
-        self.put(self.active as usize, to);
-        let occ = self.occupied();
-        for d in 0..4 {
-            let n = NEIGHBOURS[to as usize][d];
-            if n == NONE || occ & bit(n) == 0 {
-                continue;
-            }
-            let beyond = RAYS[to as usize][d][1];
-            if beyond != NONE && (beyond == HOLE || occ & bit(beyond) == 0) {
-                if let Some(p) = self.piece_at(n) {
-                    self.put(p, beyond);
-                }
-            }
+    fn may_step(&self) -> Result<(), Illegal> {
+        if self.steps >= MAX_STEPS {
+            return Err(Illegal::NoStepLeft);
         }
-        self.settle()
+        if self.frozen {
+            return Err(Illegal::Frozen { piece: self.active });
+        }
+        Ok(())
     }
 
-    /// Exchanges the active piece with piece `p`.
+    /// May the active piece start an action now? (Nothing carried, actions left.)
     #[inline]
-    fn switch(&mut self, p: usize) {
-        let a = self.active as usize;
-        let (sa, sp) = (self.sq[a], self.sq[p]);
-        self.put(a, sp);
-        self.put(p, sa);
-        // `put` clears the old square after the other piece moved in when colours match.
-        self.occ[a & 1] |= bit(sp);
-        self.occ[p & 1] |= bit(sa);
-    }
-
-    /// Calls `f` with every legal next token and the state after it, in no particular order.
-    #[inline]
-    pub fn expand<F: FnMut(Token, &TurnState)>(&self, mut f: F) {
-        if self.won {
-            return;
-        }
-        if self.ring == 0 {
-            for r in Ring::ALL {
-                if self.free_rings & (1 << r.code()) != 0 {
-                    let mut c = *self;
-                    c.ring = r.code();
-                    f(Token::Ring(r), &c);
-                }
-            }
-            return;
-        }
-        let here = self.here();
-        let occ = self.occupied();
-        let me = self.active as usize;
-        // Steps.
-        if !self.frozen && self.steps < MAX_STEPS {
-            for &n in &NEIGHBOURS[here as usize] {
-                if n != NONE && n != HOLE && occ & bit(n) == 0 {
-                    let mut c = *self;
-                    c.put(me, n);
-                    c.steps += 1;
-                    c.frozen |= c.next_to_opponent();
-                    f(Token::Step(sq(n)), &c);
-                }
-            }
-        }
-        // Carrying: only the drop.
-        if self.carried != NO_PIECE {
-            let p = self.carried as usize;
-            for &n in &NEIGHBOURS[here as usize] {
-                if n != NONE && (n == HOLE || occ & bit(n) == 0) {
-                    let mut c = *self;
-                    c.put(p, n);
-                    c.carried = NO_PIECE;
-                    if c.settle() {
-                        f(Token::Drop(sq(n)), &c);
-                    }
-                }
-            }
-            return;
+    fn may_act(&self) -> Result<(), Illegal> {
+        if let Some(carried) = self.carried {
+            return Err(Illegal::Carrying {
+                piece: self.active,
+                carried,
+            });
         }
         if self.actions >= MAX_ACTIONS {
-            return;
+            return Err(Illegal::NoActionLeft);
         }
-        // Repel and attract.
-        for (d, ray) in RAYS[here as usize].iter().enumerate() {
-            if let Some((p, k)) = self.first_in_line(d) {
-                let target = ray[k];
-                if let Some(to) = self.repel_to(d, k) {
-                    let mut c = *self;
-                    c.put(p, to);
-                    c.actions += 1;
-                    if c.settle() {
-                        f(Token::Repel(sq(target)), &c);
-                    }
-                }
-                if let Some(to) = self.attract_to(d, k) {
-                    let mut c = *self;
-                    c.put(p, to);
-                    c.actions += 1;
-                    if c.settle() {
-                        f(Token::Attract(sq(target)), &c);
-                    }
-                }
-            }
-        }
-        match Ring::from_code(self.ring) {
-            Some(Ring::Blue) => {
-                for &n in &NEIGHBOURS[here as usize] {
-                    if n != NONE && occ & bit(n) != 0 {
-                        if let Some(p) = self.piece_at(n) {
-                            let mut c = *self;
-                            c.put(p, CARRIED);
-                            c.carried = p as u8;
-                            c.actions += 1;
-                            c.frozen |= c.next_to_opponent();
-                            f(Token::PickUp(sq(n)), &c);
-                        }
-                    }
-                }
-            }
-            Some(Ring::Green) => {
-                let (count, squares) = &JUMPS[here as usize];
-                for &to in &squares[..*count as usize] {
-                    if to == here || occ & bit(to) == 0 {
-                        let mut c = *self;
-                        c.actions += 1;
-                        if c.jump(to) {
-                            f(Token::Jump(sq(to)), &c);
-                        }
-                    }
-                }
-            }
-            Some(Ring::Pink) => {
-                for p in 0..6 {
-                    let s = self.sq[p];
-                    if p != me && s != HOLE && s != CARRIED {
-                        let dist = DISTANCE[here as usize][s as usize];
-                        if (1..=5).contains(&dist) {
-                            let mut c = *self;
-                            c.switch(p);
-                            c.actions += 1;
-                            c.frozen |= c.next_to_opponent();
-                            f(Token::Switch(sq(s)), &c);
-                        }
-                    }
-                }
-            }
-            None => {}
+        Ok(())
+    }
+
+    /// Does the active piece wear `needed`?
+    #[inline]
+    fn has_power(&self, ring: Ring, needed: Ring) -> Result<(), Illegal> {
+        if ring == needed {
+            Ok(())
+        } else {
+            Err(Illegal::NoPower {
+                piece: self.active,
+                ring: needed,
+            })
         }
     }
 
-    /// Plays one token, or says why it is not legal here.
-    pub fn apply(&self, token: Token) -> Result<TurnState, Illegal> {
-        let me = self.active as usize;
-        let name = format!("piece {}", me + 1);
-        if self.won {
-            let fallen = self.sq.iter().position(|&s| s == HOLE).unwrap_or(0);
-            return Err(format!(
-                "the turn is over: piece {} fell into the hole and the game is won",
-                fallen + 1
-            ));
+    /// Is `s` next to the active piece? Gives the active piece's square.
+    #[inline]
+    fn next_to_active(&self, s: Square) -> Result<Square, Illegal> {
+        let here = self.here();
+        if here.neighbour_mask() & s.bit() == 0 {
+            return Err(Illegal::NotNext {
+                square: s,
+                piece: self.active,
+                here,
+            });
         }
-        if self.ring == 0 {
-            let Token::Ring(r) = token else {
-                return Err(format!(
-                    "{name} has no ring yet: its first turn must begin with a ring token ({})",
-                    self.free_ring_tokens()
-                ));
-            };
-            if self.free_rings & (1 << r.code()) == 0 {
-                return Err(format!(
-                    "the {r} ring is already worn by another of {}'s pieces (free: {})",
-                    colour(me),
-                    self.free_ring_tokens()
-                ));
-            }
-            let mut c = *self;
-            c.ring = r.code();
-            return Ok(c);
+        Ok(here)
+    }
+
+    /// The piece an action aims at: on `target`, not the active piece.
+    #[inline]
+    fn target(&self, target: Square, action: Action) -> Result<Piece, Illegal> {
+        match self.piece_at(target) {
+            None => Err(Illegal::NoPiece { square: target, action }),
+            Some(p) if p == self.active => Err(Illegal::Itself {
+                piece: self.active,
+                action,
+            }),
+            Some(p) => Ok(p),
+        }
+    }
+
+    /// A step to a neighbouring empty square (never the hole).
+    #[inline(always)]
+    fn step(&mut self, to: Square) -> Result<(), Illegal> {
+        self.may_step()?;
+        let here = self.next_to_active(to)?;
+        if to.is_hole() {
+            return Err(Illegal::IntoHole { action: Motion::Step });
+        }
+        if let Some(by) = self.piece_at(to) {
+            return Err(Illegal::Taken { square: to, by });
+        }
+        self.relocate(self.active, here, to);
+        self.steps += 1;
+        self.settle(None, to)
+    }
+
+    /// Repel or attract the first piece in a line. Repel: it moves 2 squares away, or 1 if the
+    /// second is off the board or taken; attract: 2 squares closer, or 1 to stop next to the
+    /// active piece. Empty squares and the hole count alike, so a piece may pass over the hole
+    /// or end on it (and fall).
+    #[inline(always)]
+    fn repel_or_attract(&mut self, target: Square, action: Action) -> Result<(), Illegal> {
+        self.may_act()?;
+        let p = self.target(target, action)?;
+        let here = self.here();
+        let Some(d) = here.direction_to(target) else {
+            return Err(Illegal::NotInLine {
+                square: target,
+                piece: self.active,
+                here,
+            });
+        };
+        if let Some(at) = here.nearest(d, self.occupied() & here.between(target, d)) {
+            return Err(Illegal::Blocked {
+                here,
+                square: target,
+                at,
+            });
+        }
+        let to = if action == Action::Repel {
+            self.repel_to(target, d)
+        } else {
+            attract_to(here, target, d)
+        };
+        let Some(to) = to else {
+            return Err(Illegal::CannotMove { square: target, action });
+        };
+        self.relocate(p, target, to);
+        self.actions += 1;
+        self.settle(to.is_hole().then_some(p), here)
+    }
+
+    /// Where the piece on `target`, in direction `d` from the active piece, ends when
+    /// repelled; `None` if it cannot move.
+    #[inline]
+    fn repel_to(&self, target: Square, d: Direction) -> Option<Square> {
+        let free = |s: Option<Square>| s.filter(|&s| self.is_free(s));
+        let one = free(target.neighbour(d))?;
+        Some(free(one.neighbour(d)).unwrap_or(one))
+    }
+
+    /// Carrier: pick up a neighbouring piece (the action is spent at once).
+    #[inline(always)]
+    fn pick_up(&mut self, ring: Ring, target: Square) -> Result<(), Illegal> {
+        self.may_act()?;
+        self.has_power(ring, Ring::Blue)?;
+        let here = self.next_to_active(target)?;
+        let p = self.target(target, Action::PickUp)?;
+        self.lift(p, target);
+        self.carried = Some(p);
+        self.actions += 1;
+        self.settle(None, here)
+    }
+
+    /// Carrier: drop the carried piece on a neighbouring empty square or into the hole.
+    #[inline(always)]
+    fn drop(&mut self, to: Square) -> Result<(), Illegal> {
+        let Some(p) = self.carried else {
+            return Err(Illegal::CarriesNothing { piece: self.active });
+        };
+        let here = self.next_to_active(to)?;
+        if let Some(by) = self.piece_at(to) {
+            return Err(Illegal::Taken { square: to, by });
+        }
+        self.place(p, to);
+        self.carried = None;
+        self.settle(to.is_hole().then_some(p), here)
+    }
+
+    /// Jumper: jump to an empty square (not the hole) 0..3 away, then push every neighbouring
+    /// piece one square away where that square is empty or the hole (no chain pushes).
+    #[inline(always)]
+    fn jump(&mut self, ring: Ring, to: Square) -> Result<(), Illegal> {
+        self.may_act()?;
+        self.has_power(ring, Ring::Green)?;
+        if to.is_hole() {
+            return Err(Illegal::IntoHole { action: Motion::Jump });
         }
         let here = self.here();
-        let occ = self.occupied();
-        let piece_on = |s: Square| self.piece_at(s.index() as u8);
-        let is_action = !matches!(token, Token::Step(_) | Token::Drop(_) | Token::Ring(_));
-        if is_action {
-            if self.carried != NO_PIECE {
-                return Err(format!(
-                    "{name} is carrying piece {}: no other action before it is dropped",
-                    self.carried + 1
-                ));
-            }
-            if self.actions >= MAX_ACTIONS {
-                return Err("no action left: a turn has at most 2 actions".into());
+        let distance = here.distance(to) as u8;
+        if distance > 3 {
+            return Err(Illegal::TooFar {
+                square: to,
+                distance,
+                piece: self.active,
+                here,
+                action: Action::Jump,
+            });
+        }
+        if let Some(by) = self.piece_at(to).filter(|&p| p != self.active) {
+            return Err(Illegal::Taken { square: to, by });
+        }
+        self.relocate(self.active, here, to);
+        self.actions += 1;
+        let mut fell = None;
+        if to.neighbour_mask() & self.occupied() != 0 {
+            for d in Direction::ALL {
+                let Some(n) = to.neighbour(d) else { continue };
+                let Some(pushed) = self.piece_at(n) else { continue };
+                // Two squares from `to`, so no other push can have filled it.
+                if let Some(beyond) = n.neighbour(d).filter(|&b| self.is_free(b)) {
+                    self.relocate(pushed, n, beyond);
+                    if beyond.is_hole() {
+                        fell = Some(pushed);
+                    }
+                }
             }
         }
-        let adjacent = |s: Square| NEIGHBOUR_MASK[here as usize] & (1u64 << s.index()) != 0;
-        let mut c = *self;
-        match token {
-            Token::Ring(_) => Err(format!(
-                "a ring token comes only first on a piece's first turn; {name} wears {} already",
-                Ring::from_code(self.ring).map_or("none".into(), |r| r.to_string())
-            )),
-            Token::Step(to) => {
-                if self.steps >= MAX_STEPS {
-                    return Err("no step left: a turn has at most 3 steps".into());
-                }
-                if self.frozen {
-                    return Err(format!(
-                        "{name} may not step: it has been next to an opponent piece this turn"
-                    ));
-                }
-                if !adjacent(to) {
-                    return Err(format!("{to} is not next to {name} (on {})", sq(here)));
-                }
-                if to.is_hole() {
-                    return Err("no piece may step into the hole".into());
-                }
-                if let Some(p) = piece_on(to) {
-                    return Err(format!("{to} is taken by piece {}", p + 1));
-                }
-                c.put(me, to.index() as u8);
-                c.steps += 1;
-                c.frozen |= c.next_to_opponent();
-                Ok(c)
+        self.settle(fell, to)
+    }
+
+    /// Switcher: exchange places with any piece 1..5 away.
+    #[inline(always)]
+    fn switch(&mut self, ring: Ring, target: Square) -> Result<(), Illegal> {
+        self.may_act()?;
+        self.has_power(ring, Ring::Pink)?;
+        let p = self.target(target, Action::Switch)?;
+        let here = self.here();
+        let distance = here.distance(target) as u8;
+        if distance > 5 {
+            return Err(Illegal::TooFar {
+                square: target,
+                distance,
+                piece: self.active,
+                here,
+                action: Action::Switch,
+            });
+        }
+        self.layout.shift(self.active, here, target);
+        self.layout.shift(p, target, here);
+        let both = here.bit() | target.bit();
+        self.occ[self.active.owner().index()] ^= both;
+        self.occ[p.owner().index()] ^= both;
+        self.actions += 1;
+        self.settle(None, target)
+    }
+
+    // ---- Generation.
+
+    /// Calls `f` with every legal next token and the state after it, in no particular order.
+    /// It proposes candidate tokens by geometry and keeps those `apply` accepts (on a copy, made
+    /// before the token changes anything, so the child is built where `f` reads it); the gates
+    /// (`may_step`, `may_act`) are the same rules, asked once for all the candidates they would
+    /// refuse.
+    #[inline]
+    pub fn expand<F: FnMut(Token, &TurnState)>(&self, mut f: F) {
+        let mut propose = |token: Token| {
+            let mut next = *self;
+            if next.apply(token).is_ok() {
+                f(token, &next);
             }
-            Token::Repel(t) | Token::Attract(t) => {
-                let repel = matches!(token, Token::Repel(_));
-                let (verb, done) = if repel {
-                    ("repel", "repelled")
-                } else {
-                    ("attract", "attracted")
-                };
-                let Some(p) = piece_on(t) else {
-                    return Err(format!("no piece on {t} to {verb}"));
-                };
-                if p == me {
-                    return Err(format!("{name} cannot {verb} itself"));
-                }
-                let Some((d, k)) = (0..4).find_map(|d| {
-                    RAYS[here as usize][d]
-                        .iter()
-                        .position(|&s| s == t.index() as u8)
-                        .map(|k| (d, k))
-                }) else {
-                    return Err(format!(
-                        "{t} is not on the same row or column as {name} (on {})",
-                        sq(here)
-                    ));
-                };
-                if let Some(b) = RAYS[here as usize][d][..k].iter().find(|&&s| occ & bit(s) != 0) {
-                    return Err(format!("the sight from {} to {t} is blocked on {}", sq(here), sq(*b)));
-                }
-                let to = if repel {
-                    self.repel_to(d, k)
-                } else {
-                    self.attract_to(d, k)
-                };
-                let Some(to) = to else {
-                    return Err(format!("the piece on {t} cannot be {done}: it cannot move"));
-                };
-                c.put(p, to);
-                c.actions += 1;
-                c.settled(p)
+        };
+        if self.fallen.is_some() {
+            return;
+        }
+        let Some(ring) = self.ring else {
+            for r in Ring::ALL {
+                propose(Token::Ring(r));
             }
-            Token::PickUp(t) => {
-                if self.ring != Ring::Blue.code() {
-                    return Err(format!("{name} is not a carrier (blue ring): it cannot pick up"));
-                }
-                if !adjacent(t) {
-                    return Err(format!("{t} is not next to {name} (on {})", sq(here)));
-                }
-                let Some(p) = piece_on(t) else {
-                    return Err(format!("no piece on {t} to pick up"));
-                };
-                c.put(p, CARRIED);
-                c.carried = p as u8;
-                c.actions += 1;
-                c.frozen |= c.next_to_opponent();
-                Ok(c)
+            return;
+        };
+        let here = self.here();
+        if self.may_step().is_ok() {
+            for &n in here.neighbours() {
+                propose(Token::Step(n));
             }
-            Token::Drop(t) => {
-                if self.carried == NO_PIECE {
-                    return Err(format!("{name} carries nothing to drop"));
-                }
-                if !adjacent(t) {
-                    return Err(format!("{t} is not next to {name} (on {})", sq(here)));
-                }
-                if let Some(p) = piece_on(t) {
-                    return Err(format!("{t} is taken by piece {}", p + 1));
-                }
-                let p = self.carried as usize;
-                c.put(p, t.index() as u8);
-                c.carried = NO_PIECE;
-                c.settled(p)
+        }
+        if self.carried.is_some() {
+            for &n in here.neighbours() {
+                propose(Token::Drop(n));
             }
-            Token::Jump(t) => {
-                if self.ring != Ring::Green.code() {
-                    return Err(format!("{name} is not a jumper (green ring): it cannot jump"));
-                }
-                if t.is_hole() {
-                    return Err("no piece may jump into the hole".into());
-                }
-                let dist = DISTANCE[here as usize][t.index()];
-                if dist > 3 {
-                    return Err(format!(
-                        "{t} is {dist} squares from {name} (on {}); a jump reaches 0 to 3",
-                        sq(here)
-                    ));
-                }
-                if let Some(p) = piece_on(t).filter(|&p| p != me) {
-                    return Err(format!("{t} is taken by piece {}", p + 1));
-                }
-                c.actions += 1;
-                if c.jump(t.index() as u8) {
-                    Ok(c)
-                } else {
-                    let p = c.sq.iter().position(|&s| s == HOLE).unwrap_or(0);
-                    Err(own_fall(p))
+        }
+        if self.may_act().is_err() {
+            return;
+        }
+        let occupied = self.occupied();
+        for d in Direction::ALL {
+            if let Some(first) = here.nearest(d, occupied) {
+                propose(Token::Repel(first));
+                propose(Token::Attract(first));
+            }
+        }
+        match ring {
+            Ring::Blue => {
+                for &n in here.neighbours() {
+                    if occupied & n.bit() != 0 {
+                        propose(Token::PickUp(n));
+                    }
                 }
             }
-            Token::Switch(t) => {
-                if self.ring != Ring::Pink.code() {
-                    return Err(format!("{name} is not a switcher (pink ring): it cannot switch"));
+            Ring::Green => {
+                for &to in here.jump_targets() {
+                    propose(Token::Jump(to));
                 }
-                let Some(p) = piece_on(t) else {
-                    return Err(format!("no piece on {t} to switch with"));
-                };
-                if p == me {
-                    return Err(format!("{name} cannot switch with itself"));
+            }
+            Ring::Pink => {
+                for p in Piece::all().filter(|&p| p != self.active) {
+                    if let Some(s) = self.layout.get(p) {
+                        propose(Token::Switch(s));
+                    }
                 }
-                let dist = DISTANCE[here as usize][t.index()];
-                if dist > 5 {
-                    return Err(format!(
-                        "{t} is {dist} squares from {name} (on {}); a switch reaches 1 to 5",
-                        sq(here)
-                    ));
-                }
-                c.switch(p);
-                c.actions += 1;
-                c.frozen |= c.next_to_opponent();
-                Ok(c)
             }
         }
     }
-
-    /// `settle` with the reason when an own piece fell.
-    fn settled(mut self, moved: usize) -> Result<TurnState, Illegal> {
-        if self.settle() {
-            Ok(self)
-        } else {
-            Err(own_fall(moved))
-        }
-    }
-
-    /// The ring tokens still open, for messages.
-    fn free_ring_tokens(&self) -> String {
-        Ring::ALL
-            .iter()
-            .filter(|r| self.free_rings & (1 << r.code()) != 0)
-            .map(|r| format!("@{}", r.letter()))
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
 }
 
-/// The message for a turn that would put an own piece into the hole.
-fn own_fall(p: usize) -> Illegal {
-    format!(
-        "it would put {}'s piece {} into the hole, which is illegal for its own side",
-        colour(p),
-        p + 1
-    )
-}
-
-fn colour(p: usize) -> &'static str {
-    if p & 1 == 0 {
-        "White"
-    } else {
-        "Black"
-    }
-}
-
+/// Where the piece on `target`, in direction `d` from `here`, ends when attracted: 2 squares
+/// closer, or 1 to stop next to `here`; `None` if it is next to it already. (The squares
+/// between are empty or the hole: sight is clear.)
 #[inline]
-fn sq(i: u8) -> Square {
-    Square::from_index(i as usize).expect("a board square")
+fn attract_to(here: Square, target: Square, d: Direction) -> Option<Square> {
+    let back = d.opposite();
+    match here.distance(target) {
+        1 => None,
+        2 => target.neighbour(back),
+        _ => target.neighbour(back).and_then(|s| s.neighbour(back)),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random_walk::random_turn;
+    use crate::random_walk::random_move;
+    use crate::Krux;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
@@ -620,10 +838,10 @@ mod tests {
         out
     }
 
-    /// `apply` accepts exactly the tokens `expand` lists, with the same results, on the states
-    /// of random token walks from random positions.
+    /// `expand` lists exactly the tokens `play_token` accepts, with the same results, on the
+    /// states of random token walks from random positions: its candidates miss nothing.
     #[test]
-    fn apply_agrees_with_expand() {
+    fn expand_lists_every_token_play_token_accepts() {
         let mut rng = SmallRng::seed_from_u64(5);
         let tokens = all_tokens();
         let mut checked = 0;
@@ -638,9 +856,9 @@ mod tests {
                     let mut listed = Vec::new();
                     st.expand(|t, c| listed.push((t, *c)));
                     for &t in &tokens {
-                        let applied = st.apply(t).ok();
+                        let played = st.play_token(t).ok();
                         let expanded = listed.iter().find(|(u, _)| *u == t).map(|(_, c)| *c);
-                        assert_eq!(applied, expanded, "token {t} in {:?}", st);
+                        assert_eq!(played, expanded, "token {t} in {st:?}");
                         checked += 1;
                     }
                     if listed.is_empty() || (st.can_finish() && rng.random_range(0..4) == 0) {
@@ -648,8 +866,8 @@ mod tests {
                     }
                     st = listed[rng.random_range(0..listed.len())].1;
                 }
-                let mv = random_turn(&k, &mut rng).expect("not over");
-                k.apply(mv);
+                let mv = random_move(&k, &mut rng).expect("not over");
+                crate::play::play(&mut k, mv);
             }
         }
         assert!(checked > 100_000);

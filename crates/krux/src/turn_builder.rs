@@ -1,15 +1,15 @@
-//! Building a turn one token at a time, for interfaces that play click by click.
+//! Building a turn one token at a time (public), for interfaces that play click by click.
 //!
 //! A [`TurnBuilder`] starts from a position, accepts tokens one by one (rejecting illegal ones
 //! with the reason), lists the legal next tokens, says whether the turn may end, and gives the
 //! finished turn as a [`Move`]. Tokens can be taken back one at a time or all at once.
 
-use crate::krux_move::Move;
+use crate::board::Krux;
+use crate::moves::Move;
 use crate::piece::Piece;
-use crate::square::{Square, HOLE};
-use crate::state::Krux;
+use crate::square::Square;
 use crate::token::{self, Token};
-use crate::turn::{TurnState, CARRIED, NO_PIECE};
+use crate::turn::TurnState;
 use arbiter_core::Error;
 
 /// Where a piece is in a turn being built.
@@ -71,7 +71,7 @@ impl TurnBuilder {
         let n = self.tokens.len() + 1;
         let next = self
             .state()
-            .apply(token)
+            .play_token(token)
             .map_err(|e| Error::bad_move(&token.to_string(), format!("token {n} is illegal: {e}")))?;
         self.states.push(next);
         self.tokens.push(token);
@@ -105,28 +105,24 @@ impl TurnBuilder {
 
     /// Has the turn put an opponent piece into the hole (so it is over and won)?
     pub fn is_won(&self) -> bool {
-        self.state().won
+        self.state().fallen().is_some()
     }
 
     /// The turn as a move, if it may end now.
     pub fn finish(&self) -> Result<Move, Error> {
         let st = self.state();
         if st.can_finish() {
-            return Ok(Move(st.key()));
+            return Ok(st.result());
         }
-        let reason = if st.ring == 0 {
-            format!(
+        let reason = match st.carried() {
+            Some(carried) if st.ring().is_some() => {
+                format!("piece {} still carries piece {carried}: drop it first", self.piece())
+            }
+            _ => format!(
                 "piece {} has no ring yet: choose one first (@b, @g or @p)",
                 self.piece()
-            )
-        } else {
-            format!(
-                "piece {} still carries piece {}: drop it first",
-                self.piece(),
-                st.carried + 1
-            )
+            ),
         };
-        debug_assert!(st.ring == 0 || st.carried != NO_PIECE);
         Err(Error::bad_move(&self.notation(), reason))
     }
 
@@ -145,25 +141,25 @@ impl TurnBuilder {
 
     /// Where `piece` is now.
     pub fn placement(&self, piece: Piece) -> Placement {
-        match self.state().sq[piece.index()] {
-            CARRIED => Placement::Carried,
-            HOLE => Placement::Fallen,
-            s => Placement::On(Square::from_index(s as usize).expect("a board square")),
+        match self.state().square(piece) {
+            None => Placement::Carried,
+            Some(s) if s.is_hole() => Placement::Fallen,
+            Some(s) => Placement::On(s),
         }
     }
 
     /// The piece being carried, if any.
     pub fn carried(&self) -> Option<Piece> {
-        Piece::new(self.state().carried as usize)
+        self.state().carried()
     }
 
     /// Steps taken and actions taken so far (a pick-up counts as the action at once).
     pub fn used(&self) -> (u8, u8) {
-        (self.state().steps, self.state().actions)
+        self.state().used()
     }
 
     /// Has the active piece been next to an opponent piece this turn (so it may not step)?
     pub fn is_frozen(&self) -> bool {
-        self.state().frozen
+        self.state().is_frozen()
     }
 }

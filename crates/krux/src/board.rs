@@ -1,0 +1,112 @@
+//! The Krux position: six pieces on their squares, their rings, the piece to move, and an
+//! incremental hash.
+
+use crate::piece::{Piece, Ring};
+use crate::square::Square;
+use crate::{outcome, zobrist};
+use arbiter_core::{Outcome, Player};
+
+/// A Krux position (no history: repetition and ply limits live in the core's `Session`).
+///
+/// Every piece is always on a square; a piece on the hole (`d4`) has fallen in, and then the
+/// game is over. Small and `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Krux {
+    /// Square per piece, by piece index (the hole for a fallen piece).
+    pub(crate) squares: [Square; 6],
+    /// Ring per piece, by piece index (`None` until its first turn).
+    pub(crate) rings: [Option<Ring>; 6],
+    /// The piece to move.
+    pub(crate) to_move: Piece,
+    /// Zobrist hash, kept incrementally by [`crate::play::play`].
+    pub(crate) hash: u64,
+}
+
+/// The setup: White 1 a1, 3 b1, 5 c1; Black 2 g7, 4 f7, 6 e7 (point-symmetric through the hole).
+const START: [Square; 6] = [
+    Square::at(0),
+    Square::at(48),
+    Square::at(1),
+    Square::at(47),
+    Square::at(2),
+    Square::at(46),
+];
+
+impl Default for Krux {
+    fn default() -> Self {
+        Krux::start()
+    }
+}
+
+impl Krux {
+    /// The start position, piece 1 to move, no rings yet.
+    pub fn start() -> Krux {
+        Krux::from_parts(START, [None; 6], Piece::FIRST)
+    }
+
+    /// A position from squares, rings and the piece to move, hashed from scratch. Callers check
+    /// validity (see `position.rs`).
+    pub(crate) fn from_parts(squares: [Square; 6], rings: [Option<Ring>; 6], to_move: Piece) -> Krux {
+        let mut k = Krux {
+            squares,
+            rings,
+            to_move,
+            hash: 0,
+        };
+        k.hash = zobrist::hash_from_scratch(&k);
+        k
+    }
+
+    /// The piece whose turn it is (in a finished game, the one that would move next).
+    #[inline]
+    pub fn piece_to_move(&self) -> Piece {
+        self.to_move
+    }
+
+    /// Where `piece` stands (the hole if it fell in).
+    #[inline]
+    pub fn square(&self, piece: Piece) -> Square {
+        self.squares[piece.index()]
+    }
+
+    /// The ring `piece` wears, if it has moved already.
+    #[inline]
+    pub fn ring(&self, piece: Piece) -> Option<Ring> {
+        self.rings[piece.index()]
+    }
+
+    /// The piece on `square` (on the hole: the fallen piece).
+    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+        Piece::all().find(|&p| self.square(p) == square)
+    }
+
+    /// The piece in the hole, if the game is over.
+    pub fn fallen(&self) -> Option<Piece> {
+        self.piece_on(Square::HOLE)
+    }
+
+    /// The rings `player` has not placed yet, in letter order.
+    pub fn unused_rings(&self, player: Player) -> impl Iterator<Item = Ring> + '_ {
+        Ring::ALL
+            .into_iter()
+            .filter(move |&r| !Piece::all().any(|p| p.owner() == player && self.ring(p) == Some(r)))
+    }
+
+    /// The game's result shown by the board (the same as `Game::outcome`): the owner of the
+    /// fallen piece has lost.
+    pub fn result(&self) -> Option<Outcome> {
+        outcome::outcome(self)
+    }
+
+    /// Is the game over (a piece in the hole)?
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.squares.contains(&Square::HOLE)
+    }
+}
+
+/// The player whose piece is to move.
+#[inline]
+pub(crate) fn to_move(k: &Krux) -> Player {
+    k.piece_to_move().owner()
+}
