@@ -2,6 +2,7 @@
 //! on the end of the game.
 
 use arbiter_attraction::{Attraction, Move, Square};
+use arbiter_core::perft::{divide, perft};
 use arbiter_core::{Game, NoVariant, Outcome, Player};
 
 /// The position of the source's diagrams: red to move; violet c6, d2; red c5, c3, b2, e2.
@@ -257,4 +258,29 @@ fn repetition_key_ignores_passes() {
     assert_ne!(a.hash(), b.hash());
     let c = game("8/8/8/3v4/8/8/r7/8 r 0");
     assert_ne!(a.repetition_key(), c.repetition_key());
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let start = Attraction::new(&NoVariant);
+    let split = divide(&start, 3, |_, _| {});
+    assert_eq!(split.len(), 14);
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 2_884);
+}
+
+#[test]
+fn passes_count_in_perft() {
+    // Violet is stuck and must pass; red has moves; after red's move violet may still be stuck.
+    let g = Attraction::from_position(&NoVariant, "8/8/8/3v4/8/8/rr6/8 v 0").unwrap();
+    assert_eq!(perft(&g, 1), 1);
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut after = g;
+    after.play(moves[0]);
+    assert_eq!(perft(&g, 2), perft(&after, 1));
+    // Two isolated stones: pass, pass, and the game is over.
+    let g = Attraction::from_position(&NoVariant, "8/8/8/3v4/8/8/r7/8 v 0").unwrap();
+    assert_eq!(perft(&g, 1), 1);
+    assert_eq!(perft(&g, 2), 1);
+    assert_eq!(perft(&g, 3), 0);
 }

@@ -375,3 +375,27 @@ fn winning_turns_are_identified_by_board_and_fallen_piece() {
     boards.dedup();
     assert_eq!(boards.len(), n);
 }
+
+#[test]
+fn diagram_shows_the_board() {
+    let k = Krux::from_position(
+        &NoVariant,
+        ".2b..4p../....6g../......./..1g*3b../......./......./5p...... 4",
+    )
+    .unwrap();
+    let d = k.diagram();
+    assert!(d.contains("a   b   c   d   e   f   g"));
+    assert!(d.contains("1g"));
+    assert!(d.contains(" O "));
+    assert!(d.contains("Piece 4 (Black) to move"));
+    assert_eq!(d.lines().filter(|l| l.starts_with("7 |")).count(), 1);
+    let start = Krux::start().diagram();
+    assert!(start.contains("ring to choose: @b @g @p"), "{start}");
+    let over = Krux::from_position(
+        &NoVariant,
+        "....64./......./......./...2b.../......./......./1g35.... 2",
+    )
+    .unwrap();
+    assert!(over.diagram().contains("Piece 2 fell into the hole: White wins"));
+    assert!(over.diagram().contains("O2b"));
+}

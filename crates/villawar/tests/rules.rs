@@ -307,3 +307,17 @@ fn move_order_hints_put_captures_first_then_advances() {
     assert_eq!(hint("a8-a4"), 40);
     assert_eq!(black.move_order_hint(arbiter_villawar::Move::PASS), 0);
 }
+
+#[test]
+fn the_pass_count_may_be_left_out_and_the_size_comes_from_the_string() {
+    let game = Villawar::from_position(&VillawarVariant::default(), "vvvvvv/vvvvvv/6/6/VVVVVV/VVVVVV w").unwrap();
+    assert_eq!(game.position(), "vvvvvv/vvvvvv/6/6/VVVVVV/VVVVVV w 0");
+    assert_eq!(game.size(), Size::Six);
+    assert_eq!(game.variant(), VillawarVariant::new(Size::Six));
+    // The variant passed in is only a default: the string decides.
+    let ten = Villawar::from_position(&VillawarVariant::new(Size::Six), "10/10/10/10/10/10/10/10/10/10 b").unwrap();
+    assert_eq!(ten.size(), Size::Ten);
+    assert_eq!(ten.position(), "10/10/10/10/10/10/10/10/10/10 b 0");
+    // Fields are separated by single spaces with nothing around them (rules/README.md).
+    assert!(Villawar::from_position(&VillawarVariant::default(), "8/8/8/8/8/8/8/8 w 0\n").is_err());
+}
