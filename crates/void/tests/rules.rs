@@ -419,3 +419,32 @@ fn a_move_after_a_pass_resets_the_pass_count() {
     game.play(mv);
     assert!(game.position().ends_with(" w 0"), "a move keeps 0");
 }
+
+/// Endings are told in words: whose flagship fell and who wins, or why it is a draw.
+#[test]
+fn endings_are_told() {
+    let tell = |game: &Void, mv: &str| {
+        let after = play(game, mv);
+        let parsed = game.parse_move(mv).unwrap();
+        after
+            .ending_story(Some((game, parsed)))
+            .map(|s| s.text)
+            .unwrap_or_default()
+    };
+    let own = tell(&position("F17/5X12/18/18/4f13 b 0"), "e1-f1xf4");
+    assert!(own.contains("Black's flagship fell into the void"), "{own}");
+    let both = tell(&setup(&[("d4", 'B'), ("e2", 'F'), ("e1", 'f')], 'w'), "d4-e4xe2");
+    assert!(both.contains("draw"), "{both}");
+    let bombed = tell(&setup(&[("d4", 'B'), ("e1", 'F'), ("a5", 'f')], 'w'), "d4-e4xe1");
+    assert!(bombed.contains("White's flagship fell into the void"), "{bombed}");
+}
+
+/// Every legal move has its own notation key (the fast Python path relies on it).
+#[test]
+fn notation_keys_are_distinct() {
+    let game = Void::new(&NoVariant);
+    let mut list = Vec::new();
+    game.legal_moves(&mut list);
+    let keys: std::collections::HashSet<usize> = list.iter().map(|&m| game.notation_key(m).expect("a key")).collect();
+    assert_eq!(keys.len(), list.len());
+}
