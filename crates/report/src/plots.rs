@@ -154,6 +154,45 @@ fn categories_axis(k: usize) -> std::ops::Range<f64> {
     -0.5..k.max(1) as f64 - 0.5
 }
 
+/// A chart of percentages (0–100) over categories with its axes drawn: the frame shared by
+/// [`proportion_bars`] and [`stacked_shares`].
+fn percent_chart<'a, 'b>(
+    area: &'a Area<'b>,
+    categories: &[String],
+    x_desc: &str,
+    y_desc: &str,
+) -> Result<
+    ChartContext<
+        'a,
+        SVGBackend<'b>,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    String,
+> {
+    let k = categories.len();
+    let mut chart = ChartBuilder::on(area)
+        .margin(12)
+        .x_label_area_size(56)
+        .y_label_area_size(64)
+        .build_cartesian_2d(categories_axis(k), 0.0..100.0)
+        .map_err(fail)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .light_line_style(TRANSPARENT)
+        .x_labels(k)
+        .x_label_formatter(&|v| category(categories, *v))
+        .y_labels(11)
+        .y_label_formatter(&|v| tick(*v))
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .label_style((FONT, LABEL_SIZE))
+        .axis_desc_style((FONT, DESC_SIZE))
+        .draw()
+        .map_err(fail)?;
+    Ok(chart)
+}
+
 /// An interval's whisker at `x` (in data units, `half` wide) from `low` to `high`.
 fn whisker(x: f64, half: f64, low: f64, high: f64) -> Vec<PathElement<(f64, f64)>> {
     let style = BLACK.stroke_width(2);
@@ -183,26 +222,7 @@ pub fn proportion_bars(
     }
     framed(title, (WIDTH, HEIGHT), &legend, |area| {
         let k = categories.len();
-        let mut chart = ChartBuilder::on(area)
-            .margin(12)
-            .x_label_area_size(56)
-            .y_label_area_size(64)
-            .build_cartesian_2d(categories_axis(k), 0.0..100.0)
-            .map_err(fail)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .light_line_style(TRANSPARENT)
-            .x_labels(k)
-            .x_label_formatter(&|v| category(categories, *v))
-            .y_labels(11)
-            .y_label_formatter(&|v| tick(*v))
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .label_style((FONT, LABEL_SIZE))
-            .axis_desc_style((FONT, DESC_SIZE))
-            .draw()
-            .map_err(fail)?;
+        let mut chart = percent_chart(area, categories, x_desc, y_desc)?;
         chart
             .draw_series(values.iter().enumerate().map(|(i, p)| {
                 let x = i as f64;
@@ -248,26 +268,7 @@ pub fn stacked_shares(
         .collect();
     framed(title, (WIDTH, HEIGHT), &legend, |area| {
         let k = categories.len();
-        let mut chart = ChartBuilder::on(area)
-            .margin(12)
-            .x_label_area_size(56)
-            .y_label_area_size(64)
-            .build_cartesian_2d(categories_axis(k), 0.0..100.0)
-            .map_err(fail)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .light_line_style(TRANSPARENT)
-            .x_labels(k)
-            .x_label_formatter(&|v| category(categories, *v))
-            .y_labels(11)
-            .y_label_formatter(&|v| tick(*v))
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .label_style((FONT, LABEL_SIZE))
-            .axis_desc_style((FONT, DESC_SIZE))
-            .draw()
-            .map_err(fail)?;
+        let mut chart = percent_chart(area, categories, x_desc, y_desc)?;
         let mut bottoms = vec![0.0; k];
         for (_, c, shares) in series {
             chart
