@@ -20,9 +20,9 @@ pub(crate) fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
         if bits == 0 {
             None
         } else {
-            let index = bits.trailing_zeros() as u8;
+            let index = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            Some(Square::from_index(index))
+            Some(Square::at(index))
         }
     })
 }

@@ -87,7 +87,7 @@ impl Reach {
 #[inline]
 fn pushed_to(sq: Square, d: usize) -> Square {
     const STEP: [i8; 4] = [8, 1, -8, -1];
-    Square::from_index((sq.index() as i8 + STEP[d]) as u8)
+    Square::at(sq.index().wrapping_add_signed(STEP[d] as isize))
 }
 
 /// The board as the moving stone sees it, its own start point counted empty.

@@ -31,12 +31,12 @@ fn parse_board(text: &str) -> Result<Board, String> {
     }
     let (mut violet, mut red) = (0u64, 0u64);
     for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
+        let rank = 7 - i;
         let label = rank + 1;
         if rank_text.is_empty() {
             return Err(format!("rank {label} is empty"));
         }
-        let mut file = 0u8;
+        let mut file = 0usize;
         let mut last_was_digit = false;
         for c in rank_text.chars() {
             match c {
@@ -47,7 +47,7 @@ fn parse_board(text: &str) -> Result<Board, String> {
                         ));
                     }
                     last_was_digit = true;
-                    file += c as u8 - b'0';
+                    file += (c as u8 - b'0') as usize;
                 }
                 'v' | 'r' => {
                     last_was_digit = false;

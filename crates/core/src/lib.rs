@@ -12,6 +12,7 @@ pub mod drawing;
 pub mod dynamic;
 mod error;
 mod game;
+mod grid_square;
 mod options;
 mod outcome;
 pub mod perft;
