@@ -23,7 +23,9 @@ pub(crate) fn outcome(board: &Void) -> Option<Outcome> {
 }
 
 /// What the board shows at the end (see [`arbiter_core::Game::ending_story`]).
+/// `None` while the board shows no ending.
 pub(crate) fn ending_story(board: &Void, last: Option<(&Void, Move)>) -> Option<Story> {
+    outcome(board)?;
     let flagship = |position: &Void, owner: Player| {
         Square::all().find(|&s| {
             position.piece(s)

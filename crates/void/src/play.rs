@@ -58,7 +58,7 @@ fn fall(board: &mut Void, square: Square, distance: i32, fell: &mut impl FnMut(S
 pub(crate) fn orbital_arc(board: &Void, from: Square, to: Square, target: Option<Square>) -> (i32, i32) {
     let sectors = SECTORS as i32;
     let cw_distance = (to.sector() - from.sector()).rem_euclid(sectors);
-    let cw_clear = (1..cw_distance).all(|k| board.is_empty(from.offset(0, k).expect("orbital")));
+    let cw_clear = arc_clear(board, from, 1, cw_distance);
     let target_cw =
         target.is_none_or(|t| (1..=cw_distance).contains(&(t.sector() - from.sector()).rem_euclid(sectors)));
     if cw_clear && target_cw {
@@ -66,6 +66,12 @@ pub(crate) fn orbital_arc(board: &Void, from: Square, to: Square, target: Option
     } else {
         (-1, sectors - cw_distance)
     }
+}
+
+/// Whether the squares strictly between `from` and the end of an arc of `length` sectors
+/// travelled in direction `step` are empty.
+fn arc_clear(board: &Void, from: Square, step: i32, length: i32) -> bool {
+    (1..length).all(|k| board.is_empty(from.offset(0, step * k).expect("orbital")))
 }
 
 /// The sweeper's attack after an orbital move `from`→`to` with first target `first`:
@@ -103,6 +109,14 @@ pub(crate) fn path(board: &Void, from: Square, to: Square, target: Option<Square
             .filter_map(|k| from.offset(d_orbit.signum() * k, ds * k))
             .collect();
     }
-    let (step, length) = orbital_arc(board, from, to, target);
+    let sectors = SECTORS as i32;
+    let (step, length) = match orbital_arc(board, from, to, target) {
+        // With no target to tell them apart, both arcs may be open (a piece alone on its
+        // orbit): the move is shown the shorter way round.
+        (1, cw) if target.is_none() && 2 * cw > sectors && arc_clear(board, from, -1, sectors - cw) => {
+            (-1, sectors - cw)
+        }
+        arc => arc,
+    };
     (1..=length).filter_map(|k| from.offset(0, step * k)).collect()
 }

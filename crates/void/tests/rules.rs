@@ -360,6 +360,11 @@ fn a_sweeper_reports_the_arc_it_travels() {
         ["b2", "c2", "d2", "e2"],
         "clockwise where both are open"
     );
+    // Without a target, an orbital move is shown the shorter way round; a tie goes clockwise.
+    assert_eq!(info(&lone, "a2-r2").path, ["r2"], "one step counter-clockwise");
+    assert_eq!(info(&lone, "a2-o2").path, ["r2", "q2", "p2", "o2"]);
+    assert_eq!(info(&lone, "a2-j2").path.first().map(String::as_str), Some("b2"));
+    assert_eq!(info(&lone, "a2-j2").path.len(), 9);
     let blocked = setup(
         &[
             ("a2", 's'),
@@ -437,6 +442,8 @@ fn endings_are_told() {
     assert!(both.contains("draw"), "{both}");
     let bombed = tell(&setup(&[("d4", 'B'), ("e1", 'F'), ("a5", 'f')], 'w'), "d4-e4xe1");
     assert!(bombed.contains("White's flagship fell into the void"), "{bombed}");
+    let start = Void::new(&NoVariant);
+    assert!(start.ending_story(None).is_none(), "nothing to tell before the end");
 }
 
 /// Every legal move has its own notation key (the fast Python path relies on it).
