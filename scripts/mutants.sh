@@ -36,6 +36,12 @@ test_args=(--lib --test playthroughs --test data_files)
 for t in "${tests[@]}"; do
     test_args+=(--test "$t")
 done
+# The same targets for cargo-mutants' build and test phases (as --cargo-arg): otherwise each
+# mutant would build every test target of both packages.
+cargo_args=()
+for a in "${test_args[@]}"; do
+    cargo_args+=("--cargo-arg=$a")
+done
 
 command -v cargo-mutants >/dev/null || cargo install --locked cargo-mutants
 
@@ -46,4 +52,4 @@ cd "$root"
 cargo test -q --profile mutants -p "arbiter-$game" -p arbiter-games "${test_args[@]}" >/dev/null
 exec cargo mutants -p "arbiter-$game" --test-package="arbiter-$game,arbiter-games" \
     --profile mutants --baseline=skip --timeout 40 --build-timeout 900 -j "${JOBS:-2}" \
-    "${files[@]}" --output "$out" -- "${test_args[@]}"
+    "${files[@]}" --output "$out" "${cargo_args[@]}"
