@@ -48,8 +48,9 @@ command -v cargo-mutants >/dev/null || cargo install --locked cargo-mutants
 cd "$root"
 # cargo-mutants' own baseline run tests only the mutated package (it ignores --test-package),
 # so the unmutated tree is tested here with exactly the mutants' command, and its baseline
-# skipped; the timeouts are then fixed rather than derived from the baseline.
+# skipped; the timeouts are then fixed rather than derived from the baseline. That build is
+# copied to the mutants' build folders, so they start warm.
 cargo test -q --profile mutants -p "arbiter-$game" -p arbiter-games "${test_args[@]}" >/dev/null
 exec cargo mutants -p "arbiter-$game" --test-package="arbiter-$game,arbiter-games" \
-    --profile mutants --baseline=skip --timeout 40 --build-timeout 900 -j "${JOBS:-2}" \
+    --profile mutants --copy-target=true --baseline=skip --timeout 40 --build-timeout 900 -j "${JOBS:-2}" \
     "${files[@]}" --output "$out" "${cargo_args[@]}"
