@@ -96,17 +96,19 @@ fn sweeper_turns(board: &Void, from: Square, out: &mut Vec<Move>) {
     // Alone on its orbit, the sweeper reaches every sector both ways round: each destination
     // and the target above it are listed once (clockwise); the other targets tell the arcs apart.
     let alone = alone_on_orbit(board, from);
-    for ds in [1, -1] {
+    // Each pass round the orbit, and whether it lists the moves without a target and those whose
+    // first target stands above the destination: when the sweeper is alone both passes reach
+    // every sector, and only the clockwise one lists them.
+    for (ds, settled) in [(1, true), (-1, !alone)] {
         // Enemy pieces above the path so far: each may be chosen as the first target.
         let mut candidates = [from; SECTORS];
         let mut found = 0;
-        let second_way = alone && ds == -1;
         for k in 1..SECTORS as i32 {
             let to = from.offset(0, ds * k).expect("orbital offsets stay on the board");
             if !board.is_empty(to) {
                 break;
             }
-            if !second_way {
+            if settled {
                 out.push(Move::Turn { from, to, target: None });
             }
             for &target in &candidates[..found] {
@@ -117,7 +119,7 @@ fn sweeper_turns(board: &Void, from: Square, out: &mut Vec<Move>) {
                 });
             }
             if let Some(above) = to.offset(1, 0).filter(|&s| is_enemy(board, s)) {
-                if !second_way {
+                if settled {
                     out.push(Move::Turn {
                         from,
                         to,

@@ -198,6 +198,8 @@ fn two_lone_flagships_draw() {
     let after = play(&game, "b2-c2xb1");
     assert_eq!(after.outcome(), Some(Outcome::Draw));
     assert!(moves(&after).is_empty());
+    let story = after.ending_story(None).map(|s| s.text).unwrap_or_default();
+    assert_eq!(story, "Only the two flagships are left: a draw.");
 }
 
 #[test]
@@ -237,6 +239,8 @@ fn no_move_means_pass_and_two_passes_draw() {
     assert!(ended.position().ends_with(" b 2"));
     assert_eq!(ended.outcome(), Some(Outcome::Draw));
     assert!(moves(&ended).is_empty());
+    let story = ended.ending_story(None).map(|s| s.text).unwrap_or_default();
+    assert_eq!(story, "Neither side could move: both passed, a draw.");
     assert!(Void::new(&NoVariant)
         .parse_move("pass")
         .unwrap_err()
@@ -335,6 +339,7 @@ fn chain_falls_push_occupants_down_one_and_are_reported() {
     let info = game.move_info(game.parse_move("e4-f3xg3").unwrap());
     assert_eq!(info.from.as_deref(), Some("e4"));
     assert_eq!(info.to.as_deref(), Some("f3"));
+    assert_eq!(info.notation, "e4-f3xg3");
     assert_eq!(info.path, vec!["f3"]);
     assert_eq!(info.targets, vec!["g3"]);
     assert_eq!(info.falls, vec!["g3", "g2"]);
@@ -439,7 +444,7 @@ fn endings_are_told() {
     let own = tell(&position("F17/5X12/18/18/4f13 b 0"), "e1-f1xf4");
     assert!(own.contains("Black's flagship fell into the void"), "{own}");
     let both = tell(&setup(&[("d4", 'B'), ("e2", 'F'), ("e1", 'f')], 'w'), "d4-e4xe2");
-    assert!(both.contains("draw"), "{both}");
+    assert_eq!(both, "Both flagships fell into the void: a draw.");
     let bombed = tell(&setup(&[("d4", 'B'), ("e1", 'F'), ("a5", 'f')], 'w'), "d4-e4xe1");
     assert!(bombed.contains("White's flagship fell into the void"), "{bombed}");
     let start = Void::new(&NoVariant);
