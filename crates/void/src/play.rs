@@ -93,9 +93,9 @@ fn sweep(board: &mut Void, from: Square, to: Square, first: Square, fell: &mut i
 
 /// The squares a move passes on its way, destination included (one route where two exist).
 pub(crate) fn path(board: &Void, from: Square, to: Square, target: Option<Square>) -> Vec<Square> {
+    let sectors = SECTORS as i32;
     let (d_orbit, d_sector) = (to.orbit() - from.orbit(), to.sector() - from.sector());
     if d_orbit != 0 {
-        let sectors = SECTORS as i32;
         let cw = d_sector.rem_euclid(sectors);
         let steps = d_orbit.abs();
         let ds = if cw == 0 {
@@ -109,7 +109,6 @@ pub(crate) fn path(board: &Void, from: Square, to: Square, target: Option<Square
             .filter_map(|k| from.offset(d_orbit.signum() * k, ds * k))
             .collect();
     }
-    let sectors = SECTORS as i32;
     let (step, length) = match orbital_arc(board, from, to, target) {
         // With no target to tell them apart, both arcs may be open (a piece alone on its
         // orbit): the move is shown the shorter way round.

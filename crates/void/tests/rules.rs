@@ -384,6 +384,33 @@ fn a_sweeper_reports_the_arc_it_travels() {
     let round = info(&blocked, "a2-q2xr3");
     assert_eq!(round.path, ["r2", "q2"]);
     assert_eq!(round.falls, ["r3", "q3"]);
+    // The target above the destination lies on both arcs; only the open one is travelled.
+    assert_eq!(info(&blocked, "a2-q2xq3").path, ["r2", "q2"]);
+    assert_eq!(info(&blocked, "a2-q2").path, ["r2", "q2"]);
+    // The shorter way is shown only when it is open.
+    let behind = setup(&[("a2", 's'), ("q2", 'x'), ("a5", 'f'), ("j5", 'F')], 'b');
+    let long = info(&behind, "a2-o2").path;
+    assert_eq!((long.len(), long[0].as_str()), (14, "b2"), "{long:?}");
+}
+
+/// A fighter's path runs along its diagonal, either way round and across sector a.
+#[test]
+fn a_fighter_reports_its_diagonal_path() {
+    let game = setup(&[("c1", 'x'), ("b4", 'x'), ("a1", 'x'), ("a5", 'f'), ("j5", 'F')], 'b');
+    let path = |mv: &str| game.move_info(game.parse_move(mv).unwrap()).path;
+    assert_eq!(path("c1-f4"), ["d2", "e3", "f4"], "up clockwise");
+    assert_eq!(path("c1-b2"), ["b2"], "up counter-clockwise");
+    assert_eq!(
+        path("a1-p4"),
+        ["r2", "q3", "p4"],
+        "up counter-clockwise across sector a"
+    );
+    assert_eq!(path("b4-d2"), ["c3", "d2"], "down clockwise");
+    assert_eq!(
+        path("b4-q1"),
+        ["a3", "r2", "q1"],
+        "down counter-clockwise across sector a"
+    );
 }
 
 #[test]
