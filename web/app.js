@@ -3,11 +3,13 @@
 //   /game/<id>      a game
 //   /rules/<game>   how to play, with live diagrams
 //   /learn/<game>   a guided first game
+//   /report/<game>  the game's report (balance, length, branching…), made on demand
 //   anything else   "Page not found"
 import { renderHome } from './home.js';
 import { renderGame } from './game/page.js';
 import { renderRules } from './rules.js';
 import { renderLearn } from './learn.js';
+import { renderReport } from './report.js';
 import { renderNotFound } from './notfound.js';
 
 const main = document.getElementById('app');
@@ -17,4 +19,5 @@ if (path === '/' || path === '/index.html') renderHome(main);
 else if ((m = path.match(/^\/game\/([A-Za-z0-9]+)\/?$/))) renderGame(main, m[1]);
 else if ((m = path.match(/^\/rules\/([a-z0-9_-]+)\/?$/))) renderRules(main, m[1]);
 else if ((m = path.match(/^\/learn\/([a-z0-9_-]+)\/?$/))) renderLearn(main, m[1]);
+else if ((m = path.match(/^\/report\/([a-z0-9_-]+)\/?$/))) renderReport(main, m[1]);
 else renderNotFound(main);

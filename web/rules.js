@@ -119,6 +119,11 @@ export async function renderRules(main, game) {
         'nav',
         { class: 'rules-nav' },
         h('a', { class: 'button', href: `/learn/${game}`, id: 'learn-link' }, 'Tutorial: a guided first game'),
+        h(
+          'a',
+          { class: 'button', href: `/report/${game}`, id: 'report-link' },
+          'Game report: balance, length, branching…',
+        ),
         h('a', { class: 'button primary', href: `/?game=${game}`, id: 'play-link' }, `Play ${title}`),
       ),
     ),

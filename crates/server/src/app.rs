@@ -2,7 +2,8 @@
 
 use crate::error::ApiError;
 use crate::limits::RateLimits;
-use crate::routes::{assets, catalog, diagram, games, lobby, players, rules, ws};
+use crate::reports::Reports;
+use crate::routes::{assets, catalog, diagram, games, lobby, players, reports, rules, ws};
 use crate::service::Service;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{header, StatusCode};
@@ -22,15 +23,18 @@ pub struct AppState {
     pub service: Arc<Service>,
     /// The per-client rate limits.
     pub limits: Arc<RateLimits>,
+    /// The game reports.
+    pub reports: Arc<Reports>,
 }
 
 /// The application's router.
-pub fn router(service: Arc<Service>, limits: Arc<RateLimits>) -> Router {
+pub fn router(service: Arc<Service>, limits: Arc<RateLimits>, reports: Arc<Reports>) -> Router {
     let api = Router::new()
         .route("/catalog", get(catalog::catalog))
         .route("/diagram", get(diagram::diagram))
         .route("/turn", post(diagram::turn))
         .route("/rules/{game}", get(rules::rules))
+        .route("/reports/{game}", get(reports::status))
         .route("/players", post(players::create))
         .route("/me", get(players::me).post(players::rename))
         .route("/challenges", get(lobby::list).post(lobby::post))
@@ -60,11 +64,17 @@ pub fn router(service: Arc<Service>, limits: Arc<RateLimits>) -> Router {
         .route("/game/{id}", get(assets::index))
         .route("/rules/{game}", get(rules::page))
         .route("/learn/{game}", get(rules::page))
+        .route("/report/{game}", get(rules::page))
+        .route("/reports/{game}/{file}", get(reports::file))
         .route("/static/{*path}", get(assets::file))
         .fallback(assets::page_not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(json_errors))
-        .with_state(AppState { service, limits })
+        .with_state(AppState {
+            service,
+            limits,
+            reports,
+        })
 }
 
 /// Every error is JSON: an error answered before a handler ran (a path that does not decode, a

@@ -32,12 +32,17 @@ pub trait Computer: Send + Sync {
 
 /// The search engines of `arbiter-ai` at strength levels 1–6 (the caller's, e.g. `arbiter_games::engines()`).
 pub struct EngineComputer {
-    engines: arbiter_ai::Engines,
+    engines: Arc<arbiter_ai::Engines>,
 }
 
 impl EngineComputer {
     /// The computer playing with these engines.
     pub fn new(engines: arbiter_ai::Engines) -> Self {
+        Self::shared(Arc::new(engines))
+    }
+
+    /// The computer playing with engines that something else uses too (the game reports).
+    pub fn shared(engines: Arc<arbiter_ai::Engines>) -> Self {
         EngineComputer { engines }
     }
 }

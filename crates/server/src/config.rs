@@ -1,10 +1,11 @@
-//! How to run the server: where to listen and where the games are stored.
+//! How to run the server: where to listen, where the games and reports are stored.
 
 use crate::limits::Limits;
 use arbiter_ai::Engines;
 use arbiter_core::Registry;
+use arbiter_report::ReportConfig;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The games the server offers and the engines that play them, given by the caller (the CLI
 /// passes `arbiter_games::registry()` and `arbiter_games::engines()`): the server names no game
@@ -27,7 +28,59 @@ pub struct ServeConfig {
     pub cache_games: usize,
     /// Per-client rate limits.
     pub limits: Limits,
+    /// Game reports made on demand: where they are kept and how much self-play each gets.
+    pub reports: ReportSettings,
 }
+
+/// Game reports made on demand (`GET /api/reports/{game}`). A report is self-play, hence costly:
+/// the server keeps every one it makes and spends a small, fixed budget on each.
+#[derive(Debug, Clone)]
+pub struct ReportSettings {
+    /// The folder of the reports, one subfolder per game and options; `None` puts it beside the
+    /// database file (`<db folder>/reports`), so that one data folder holds all the server keeps.
+    pub dir: Option<PathBuf>,
+    /// The self-play budget of one report.
+    pub budget: ReportConfig,
+}
+
+impl ReportSettings {
+    /// The budget of a report made on demand: a few games per matchup between the random mover
+    /// and levels 1 and 2 (budgeted by iterations or depth, so the games do not depend on the
+    /// machine; a report takes under a minute), one game at a time so that people playing keep
+    /// the rest of the machine.
+    pub fn default_budget() -> ReportConfig {
+        ReportConfig {
+            games: DEFAULT_REPORT_GAMES,
+            levels: vec![1, 2],
+            seconds_per_move: Some(0.1),
+            max_plies: 300,
+            concurrency: 1,
+            sequence_positions: 8,
+            sequence_budget: 100_000,
+            ..ReportConfig::default()
+        }
+    }
+
+    /// The folder reports go to for a server whose database is `db`.
+    pub fn dir_for(&self, db: &Path) -> PathBuf {
+        match &self.dir {
+            Some(dir) => dir.clone(),
+            None => db.parent().unwrap_or(Path::new("")).join("reports"),
+        }
+    }
+}
+
+impl Default for ReportSettings {
+    fn default() -> Self {
+        ReportSettings {
+            dir: None,
+            budget: Self::default_budget(),
+        }
+    }
+}
+
+/// Games per matchup of a report made on demand, unless configured otherwise.
+pub const DEFAULT_REPORT_GAMES: u32 = 6;
 
 impl Default for ServeConfig {
     fn default() -> Self {
@@ -36,6 +89,7 @@ impl Default for ServeConfig {
             db: PathBuf::from("arbiter.db"),
             cache_games: crate::service::DEFAULT_CACHE_GAMES,
             limits: Limits::default(),
+            reports: ReportSettings::default(),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! The server knows no game: it speaks [`arbiter_core::DynSession`] strings and the core's data —
 //! moves as [`arbiter_core::MoveInfo`], boards as [`arbiter_core::Drawing`], step-by-step turns as
 //! [`arbiter_core::PartialTurn`], endings as [`arbiter_core::Story`] — which each game crate fills.
+//! Game reports ([`reports`]) are made on demand by `arbiter-report`, one at a time, and kept on disk.
 
 #![warn(missing_docs)]
 
@@ -18,6 +19,7 @@ pub mod limits;
 pub mod live;
 pub mod lobby;
 pub mod player;
+pub mod reports;
 pub mod routes;
 pub mod seat;
 pub mod server;
@@ -25,7 +27,7 @@ pub mod service;
 pub mod store;
 pub mod time;
 
-pub use config::{Games, ServeConfig};
+pub use config::{Games, ReportSettings, ServeConfig};
 pub use error::ApiError;
 pub use limits::Limits;
 pub use seat::Seat;

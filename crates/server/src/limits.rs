@@ -1,6 +1,6 @@
 //! Per-client rate limits (the `governor` crate's keyed GCRA limiters, keyed by client address):
 //! what is cheap to ask for but costly to serve — new players, new games, games against the
-//! computer, hints — and the WebSocket's `state` requests. Over the limit: 429 with `Retry-After`.
+//! computer, hints, game reports — and the WebSocket's `state` requests. Over the limit: 429 with `Retry-After`.
 
 use crate::error::ApiError;
 use governor::clock::{Clock, DefaultClock};
@@ -22,6 +22,9 @@ pub struct Limits {
     pub hints_per_minute: Option<u32>,
     /// `state` requests per second on one WebSocket.
     pub ws_requests_per_second: Option<u32>,
+    /// Game reports started per hour (each is minutes of self-play; reports already made, or
+    /// being made, are free to ask for).
+    pub reports_per_hour: Option<u32>,
 }
 
 impl Default for Limits {
@@ -33,6 +36,7 @@ impl Default for Limits {
             computer_games_per_minute: Some(30),
             hints_per_minute: Some(60),
             ws_requests_per_second: Some(5),
+            reports_per_hour: Some(10),
         }
     }
 }
@@ -46,6 +50,7 @@ impl Limits {
             computer_games_per_minute: None,
             hints_per_minute: None,
             ws_requests_per_second: None,
+            reports_per_hour: None,
         }
     }
 }
@@ -61,6 +66,8 @@ pub enum Limited {
     ComputerGame,
     /// A hint.
     Hint,
+    /// A game report started.
+    Report,
 }
 
 /// The limiters of a running server.
@@ -70,6 +77,7 @@ pub struct RateLimits {
     games: Option<DefaultKeyedRateLimiter<IpAddr>>,
     computer_games: Option<DefaultKeyedRateLimiter<IpAddr>>,
     hints: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    reports: Option<DefaultKeyedRateLimiter<IpAddr>>,
     checks: AtomicU64,
 }
 
@@ -87,6 +95,10 @@ impl RateLimits {
             games: per_minute(limits.games_per_minute),
             computer_games: per_minute(limits.computer_games_per_minute),
             hints: per_minute(limits.hints_per_minute),
+            reports: limits
+                .reports_per_hour
+                .and_then(NonZeroU32::new)
+                .map(|n| RateLimiter::keyed(Quota::per_hour(n))),
             checks: AtomicU64::new(0),
         }
     }
@@ -98,13 +110,20 @@ impl RateLimits {
             Limited::Game => (&self.games, "new games"),
             Limited::ComputerGame => (&self.computer_games, "games against the computer"),
             Limited::Hint => (&self.hints, "hints"),
+            Limited::Report => (&self.reports, "new game reports"),
         };
         let Some(limiter) = limiter else { return Ok(()) };
         // Forget idle clients now and then, so the tables stay small.
         if self.checks.fetch_add(1, Ordering::Relaxed) % 4096 == 4095 {
-            for l in [&self.players, &self.games, &self.computer_games, &self.hints]
-                .into_iter()
-                .flatten()
+            for l in [
+                &self.players,
+                &self.games,
+                &self.computer_games,
+                &self.hints,
+                &self.reports,
+            ]
+            .into_iter()
+            .flatten()
             {
                 l.retain_recent();
             }

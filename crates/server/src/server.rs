@@ -4,6 +4,7 @@ use crate::app::router;
 use crate::computer::{Computer, EngineComputer};
 use crate::config::{Games, ServeConfig};
 use crate::limits::RateLimits;
+use crate::reports::Reports;
 use crate::service::Service;
 use crate::store::Store;
 use crate::time::{SystemTimeSource, TimeSource};
@@ -16,6 +17,7 @@ use tokio::task::JoinHandle;
 pub struct RunningServer {
     addr: SocketAddr,
     service: Arc<Service>,
+    reports: Arc<Reports>,
     shutdown: Option<oneshot::Sender<()>>,
     task: JoinHandle<std::io::Result<()>>,
 }
@@ -44,10 +46,13 @@ impl RunningServer {
     /// Stops accepting requests, finishes the ones in progress and waits for the end.
     pub async fn stop(mut self) -> std::io::Result<()> {
         self.service.shut_down();
+        self.reports.shut_down();
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
         }
-        self.task.await.map_err(std::io::Error::other)?
+        let result = self.task.await.map_err(std::io::Error::other)?;
+        self.reports.finished().await;
+        result
     }
 
     /// Waits until the server ends (it ends on its own only on an error).
@@ -70,8 +75,10 @@ pub async fn start_with_time(
     games: Games,
     time: Arc<dyn TimeSource>,
 ) -> Result<RunningServer, String> {
+    crate::reports::check_budget(&config.reports.budget).map_err(|e| format!("bad report budget: {e}"))?;
     let store = Store::open(&config.db).map_err(|e| format!("cannot open database {}: {e}", config.db.display()))?;
-    let computer: Arc<dyn Computer> = Arc::new(EngineComputer::new(games.engines));
+    let engines = Arc::new(games.engines);
+    let computer: Arc<dyn Computer> = Arc::new(EngineComputer::shared(engines.clone()));
     let service = Service::new(games.registry, store, computer, config.cache_games, time);
     // Flags fall even for games nobody opens after a restart.
     let resumed = service.clone();
@@ -84,8 +91,18 @@ pub async fn start_with_time(
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let (tx, rx) = oneshot::channel::<()>();
-    let app = router(service.clone(), Arc::new(RateLimits::new(config.limits)))
-        .into_make_service_with_connect_info::<SocketAddr>();
+    let reports = Reports::new(
+        service.clone(),
+        engines,
+        config.reports.dir_for(&config.db),
+        config.reports.budget.clone(),
+    );
+    let app = router(
+        service.clone(),
+        Arc::new(RateLimits::new(config.limits)),
+        reports.clone(),
+    )
+    .into_make_service_with_connect_info::<SocketAddr>();
     let task = tokio::spawn(async move {
         axum::serve(listener, app)
             .with_graceful_shutdown(async {
@@ -96,6 +113,7 @@ pub async fn start_with_time(
     Ok(RunningServer {
         addr,
         service,
+        reports,
         shutdown: Some(tx),
         task,
     })
@@ -106,12 +124,14 @@ pub async fn serve(config: ServeConfig, games: Games) -> Result<(), String> {
     let RunningServer {
         addr,
         service,
+        reports,
         shutdown,
         task,
     } = start(config.clone(), games).await?;
     println!(
-        "Arbiter is serving on http://{addr} (games stored in {}); press Ctrl-C to stop",
-        config.db.display()
+        "Arbiter is serving on http://{addr} (games stored in {}, game reports in {}); press Ctrl-C to stop",
+        config.db.display(),
+        config.reports.dir_for(&config.db).display()
     );
     let mut task = task;
     tokio::select! {
@@ -121,10 +141,13 @@ pub async fn serve(config: ServeConfig, games: Games) -> Result<(), String> {
         signal = tokio::signal::ctrl_c() => signal.map_err(|e| e.to_string())?,
     }
     service.shut_down();
+    reports.shut_down();
     if let Some(tx) = shutdown {
         let _ = tx.send(());
     }
-    task.await.map_err(|e| e.to_string())?.map_err(|e| e.to_string())
+    let result = task.await.map_err(|e| e.to_string())?.map_err(|e| e.to_string());
+    reports.finished().await;
+    result
 }
 
 /// [`serve`] on a new multi-threaded runtime, for callers without one (the `arbiter serve` command).

@@ -5,7 +5,8 @@
 //! belong to someone: a friend joins through the invite link and both play live while a watcher cannot
 //! move, takeback requests declined and accepted, a rematch reaching both players, refusals told plainly;
 //! the lobby: a challenge posted, seen live by another player, accepted (both land in the game, whose
-//! clocks tick) or cancelled; a clock chosen on the form; a flag falling.
+//! clocks tick) or cancelled; a clock chosen on the form; a flag falling; a game report followed from the
+//! rules page while it is made, then shown.
 //! Every browser has its own profile, so its own player (cookie). Screenshots go to `test-artifacts/` (and
 //! to `docs/` with `ARBITER_UPDATE_DOCS=1`).
 
@@ -1334,6 +1335,67 @@ async fn rules_pages_tutorials_and_unknown_pages() {
         b.screenshot(&artifact(&format!("learn-{game}.png"))).await;
     }
     b.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rules_page_links_to_a_game_report_made_on_demand() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    // A tiny budget: three short games.
+    let budget = arbiter_report::ReportConfig {
+        games: 1,
+        levels: vec![1],
+        max_plies: 60,
+        sequence_positions: 1,
+        sequence_budget: 2_000,
+        ..arbiter_report::ReportConfig::default()
+    };
+    let mut t = TestServer::with_report_budget(budget, Limits::none()).await;
+    let driver = Driver::start().await;
+    let profile = tempfile::tempdir().unwrap();
+    let b = driver.browser(profile.path()).await;
+
+    b.goto(&t.url("/rules/void")).await;
+    b.click_css("#report-link").await;
+    b.wait_for("location.pathname === '/report/void'", "the report page")
+        .await;
+    // The page follows the report being made, then shows it.
+    b.wait_for(
+        "window.arbiterReport && ['queued', 'running', 'ready'].includes(window.arbiterReport.state)",
+        "the report's progress",
+    )
+    .await;
+    b.wait_for("window.arbiterReport.loaded", "the report shown").await;
+    let title = b
+        .eval("return document.getElementById('report-frame').contentDocument.querySelector('h1').textContent")
+        .await;
+    assert_eq!(title, json!("Void — game report"));
+    let charts = b
+        .eval("return document.getElementById('report-frame').contentDocument.querySelectorAll('svg').length")
+        .await;
+    assert!(charts.as_u64().unwrap() >= 8, "{charts}");
+    // The frame is as tall as the report: the app's page scrolls, not the frame.
+    let fits = b
+        .eval(
+            "const f = document.getElementById('report-frame'); \
+             return f.getBoundingClientRect().height >= f.contentDocument.documentElement.scrollHeight",
+        )
+        .await;
+    assert_eq!(fits, json!(true));
+    b.find("#report-open").await;
+    b.screenshot(&artifact("report-void.png")).await;
+    let console = b.console().await;
+    assert!(
+        console
+            .iter()
+            .all(|m| !m.starts_with("SEVERE") && !m.starts_with("WARNING")),
+        "console messages: {console:#?}"
+    );
+    // The check above reads the console indeed.
+    b.eval("console.error('probe'); return null").await;
+    assert!(b.console().await.iter().any(|m| m.contains("probe")));
+    b.quit().await;
+    t.server.take().unwrap().stop().await.unwrap();
 }
 
 /// The time a clock on the page shows, in seconds (`03:00`, `00:09.3`, `1:02:03`), as a script expression.

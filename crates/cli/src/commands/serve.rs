@@ -3,7 +3,8 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-/// `arbiter serve [--addr 127.0.0.1:8080] [--db arbiter.db] [--cache-games 1000] [--rate-limits on|off]`
+/// `arbiter serve [--addr 127.0.0.1:8080] [--db arbiter.db] [--cache-games 1000] [--rate-limits on|off]
+/// [--report-games 6]`
 #[derive(clap::Args)]
 pub struct Args {
     /// The address to listen on (port 0 picks a free port).
@@ -19,10 +20,16 @@ pub struct Args {
     /// (`off` for a trusted machine or a load test).
     #[arg(long, default_value = "on", value_parser = ["on", "off"])]
     rate_limits: String,
+    /// Games per matchup of a game report made on demand (random, levels 1 and 2; kept in
+    /// `reports/` beside the database).
+    #[arg(long, default_value_t = arbiter_server::config::DEFAULT_REPORT_GAMES, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    report_games: u32,
 }
 
 /// Serves the web app and its API until Ctrl-C.
 pub fn run(args: Args) -> Result<(), String> {
+    let mut reports = arbiter_server::ReportSettings::default();
+    reports.budget.games = args.report_games;
     arbiter_server::serve_blocking(
         arbiter_server::ServeConfig {
             addr: args.addr,
@@ -33,6 +40,7 @@ pub fn run(args: Args) -> Result<(), String> {
             } else {
                 arbiter_server::Limits::default()
             },
+            reports,
         },
         arbiter_server::Games {
             registry: arbiter_games::registry(),

@@ -6,5 +6,6 @@ pub mod diagram;
 pub mod games;
 pub mod lobby;
 pub mod players;
+pub mod reports;
 pub mod rules;
 pub mod ws;

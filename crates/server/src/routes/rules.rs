@@ -112,8 +112,8 @@ pub fn render(game: &str, markdown: &str) -> String {
     out
 }
 
-/// The game of that exact registry name.
-fn game_named<'a>(state: &'a AppState, name: &str) -> Result<&'a dyn arbiter_core::DynGameType, ApiError> {
+/// The game of that exact registry name (404 otherwise: a page or report of no game).
+pub(crate) fn game_named<'a>(state: &'a AppState, name: &str) -> Result<&'a dyn arbiter_core::DynGameType, ApiError> {
     let registry = state.service.registry();
     registry
         .names()

@@ -2,7 +2,9 @@
 
 #![allow(dead_code)]
 
-use arbiter_server::{start_with_time, Games, Limits, RunningServer, ServeConfig, SystemTimeSource, TimeSource};
+use arbiter_server::{
+    start_with_time, Games, Limits, ReportSettings, RunningServer, ServeConfig, SystemTimeSource, TimeSource,
+};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,6 +22,8 @@ pub struct TestServer {
     pub cache_games: usize,
     pub limits: Limits,
     pub time: Arc<dyn TimeSource>,
+    /// Game reports: kept in `dir/reports` (beside the database), made on this budget.
+    pub reports: ReportSettings,
 }
 
 /// A client that sends this player token on every request.
@@ -46,8 +50,28 @@ impl TestServer {
         Self::with_time(cache_games, limits, Arc::new(SystemTimeSource)).await
     }
 
+    /// A server whose game reports are made on `budget`, with these limits.
+    pub async fn with_report_budget(budget: arbiter_report::ReportConfig, limits: Limits) -> TestServer {
+        Self::build(
+            arbiter_server::service::DEFAULT_CACHE_GAMES,
+            limits,
+            Arc::new(SystemTimeSource),
+            ReportSettings { dir: None, budget },
+        )
+        .await
+    }
+
     /// A server whose clocks read `time`.
     pub async fn with_time(cache_games: usize, limits: Limits, time: Arc<dyn TimeSource>) -> TestServer {
+        Self::build(cache_games, limits, time, ReportSettings::default()).await
+    }
+
+    async fn build(
+        cache_games: usize,
+        limits: Limits,
+        time: Arc<dyn TimeSource>,
+        reports: ReportSettings,
+    ) -> TestServer {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut t = TestServer {
             server: None,
@@ -59,6 +83,7 @@ impl TestServer {
             cache_games,
             limits,
             time,
+            reports,
         };
         t.restart().await;
         t.token = t.new_player().await;
@@ -110,6 +135,7 @@ impl TestServer {
             db: self.db(),
             cache_games: self.cache_games,
             limits: self.limits,
+            reports: self.reports.clone(),
         };
         let games = Games {
             registry: arbiter_games::registry(),

@@ -97,7 +97,9 @@ impl Driver {
         .collect::<Vec<_>>();
         let caps = json!({
             "browserName": "chrome",
-            "goog:chromeOptions": {"binary": CHROMIUM, "args": args}
+            "goog:chromeOptions": {"binary": CHROMIUM, "args": args},
+            // Keeps the console's messages for `Browser::console`.
+            "goog:loggingPrefs": {"browser": "ALL"}
         });
         let caps = caps.as_object().expect("capabilities object").clone();
         // chromedriver speaks plain HTTP on localhost: no TLS needed.
@@ -107,6 +109,25 @@ impl Driver {
             .await
             .unwrap_or_else(|e| panic!("new session: {e}"));
         Browser { client }
+    }
+}
+
+/// chromedriver's command for the browser's log (the console's messages, failed loads), which
+/// WebDriver itself does not have.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl fantoccini::wd::WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base_url: &reqwest::Url,
+        session_id: Option<&str>,
+    ) -> Result<reqwest::Url, <reqwest::Url as std::str::FromStr>::Err> {
+        base_url.join(&format!("session/{}/se/log", session_id.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _request_url: &reqwest::Url) -> (axum::http::Method, Option<String>) {
+        (axum::http::Method::POST, Some(r#"{"type":"browser"}"#.to_string()))
     }
 }
 
@@ -280,6 +301,30 @@ impl Browser {
             std::fs::create_dir_all(dir).expect("artifact dir");
         }
         std::fs::write(path, png).expect("screenshot written");
+    }
+
+    /// The console's messages and failed loads since the last call, as `LEVEL message` (`SEVERE`
+    /// for errors).
+    pub async fn console(&self) -> Vec<String> {
+        let log = self
+            .client
+            .issue_cmd(BrowserLog)
+            .await
+            .unwrap_or_else(|e| panic!("reading the browser's log failed: {e}"));
+        log.as_array()
+            .map(|entries| {
+                entries
+                    .iter()
+                    .map(|e| {
+                        format!(
+                            "{} {}",
+                            e["level"].as_str().unwrap_or("?"),
+                            e["message"].as_str().unwrap_or("")
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// Ends the session (closes the browser).
