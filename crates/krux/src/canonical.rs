@@ -103,3 +103,38 @@ impl Krux {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search expands no state twice with the same steps and actions left: each node's
+    /// state, replayed from the start along its tokens, is one of a kind.
+    #[test]
+    fn no_state_is_searched_twice() {
+        let start = Krux::start();
+        let next = {
+            let mut moves = Vec::new();
+            crate::movegen::legal_moves(&start, &mut moves);
+            let mut next = start;
+            crate::play::play(&mut next, moves[0]);
+            next
+        };
+        for k in [start, next] {
+            let search = Canonical::search(&k);
+            let mut states = vec![TurnState::start(&k)];
+            for &(parent, token) in &search.nodes[1..] {
+                let state = states[parent as usize]
+                    .play_token(token)
+                    .expect("a searched token is legal");
+                states.push(state);
+            }
+            let mut kinds: Vec<(u64, usize)> = states.iter().map(|s| (s.key(), s.budget())).collect();
+            kinds.sort_unstable();
+            let total = kinds.len();
+            kinds.dedup();
+            assert_eq!(kinds.len(), total, "{total} nodes");
+            assert!(!search.results.is_empty());
+        }
+    }
+}

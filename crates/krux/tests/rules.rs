@@ -184,6 +184,20 @@ fn perft_from_the_start() {
 
 // ---- Further rules.
 
+/// The counting generator lists the same turns and reports its work: at least one board
+/// visited per distinct turn, and more where several token sequences meet.
+#[test]
+fn counting_generation_lists_the_same_turns() {
+    let start = Krux::start();
+    let next = play(&start, &start.format_move(legal(&start)[0]));
+    for k in [start, next] {
+        let mut counted = Vec::new();
+        let visited = k.legal_moves_counting(&mut counted);
+        assert_eq!(counted, legal(&k));
+        assert!(visited > counted.len(), "{visited} boards for {} turns", counted.len());
+    }
+}
+
 #[test]
 fn steps_limits() {
     let k = pos("....642/......./......./...*.../......./......./1b35.... 1");
