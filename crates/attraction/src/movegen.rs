@@ -217,3 +217,30 @@ pub(crate) fn reach(occupied: u64, from: Square) -> Reach {
 pub(crate) fn any_move(occupied: u64, movers: u64) -> bool {
     squares(movers).any(|from| !reach(occupied, from).is_empty())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stone has a move if it has a stop or a push in any direction, whichever and however
+    /// many: one stone may be pushable in several directions at once.
+    #[test]
+    fn a_reach_is_empty_only_without_stops_and_pushes() {
+        assert!(Reach::default().is_empty());
+        assert!(!Reach {
+            stops: 1 << 20,
+            ..Reach::default()
+        }
+        .is_empty());
+        for d in 0..4 {
+            let mut one = Reach::default();
+            one.pushes[d] = 1 << 27;
+            assert!(!one.is_empty(), "a push in direction {d}");
+            for e in (0..4).filter(|&e| e != d) {
+                let mut two = one;
+                two.pushes[e] = 1 << 27;
+                assert!(!two.is_empty(), "the same push in directions {d} and {e}");
+            }
+        }
+    }
+}

@@ -39,6 +39,21 @@ fn route(g: &Attraction, text: &str) -> Vec<String> {
         .collect()
 }
 
+/// A side's mobility (the evaluation's term) is the number of its orbit moves.
+#[test]
+fn mobility_counts_the_moves() {
+    let mut g = Attraction::new(&NoVariant);
+    for ply in 0..40 {
+        let mut list = Vec::new();
+        g.legal_moves(&mut list);
+        if g.outcome().is_some() || list == [Move::Pass] {
+            break;
+        }
+        assert_eq!(g.mobility(g.to_move()) as usize, list.len(), "ply {ply}");
+        g.play(list[(ply * 7) % list.len()]);
+    }
+}
+
 #[test]
 fn example_position_reads_as_described() {
     let g = game(EXAMPLE);
