@@ -2,7 +2,10 @@
 # Mutation testing of one game crate's rules code with cargo-mutants (not part of CI: about
 # 30–60 minutes per game on 2 cores).
 #
-#   scripts/mutants.sh GAME [OUT_DIR]      GAME: void, krux, attraction or villawar
+#   scripts/mutants.sh GAME [OUT_DIR [CARGO_MUTANTS_ARGS…]]   GAME: void, krux, attraction, villawar
+#
+# e.g. `scripts/mutants.sh krux mutants/krux --iterate` goes on from an interrupted run (or re-tests
+# only what a previous run missed), and `JOBS=1` builds one mutant at a time.
 #
 # Mutates the files that hold the game's rules — move generation, move application, outcome
 # and notation, plus the files those delegate to — and runs against each mutant the game's own
@@ -53,4 +56,4 @@ cd "$root"
 cargo test -q --profile mutants -p "arbiter-$game" -p arbiter-games "${test_args[@]}" >/dev/null
 exec cargo mutants -p "arbiter-$game" --test-package="arbiter-$game,arbiter-games" \
     --profile mutants --copy-target=true --baseline=skip --timeout 40 --build-timeout 900 -j "${JOBS:-2}" \
-    "${files[@]}" --output "$out" "${cargo_args[@]}"
+    "${files[@]}" --output "$out" "${cargo_args[@]}" "${@:3}"
