@@ -1,6 +1,7 @@
 //! Agents as text: `random`, `level=3`, `mcts:time=1s,iterations=5000`, `alphabeta:depth=5,time=500ms`,
-//! `uct:time=1s`.
+//! `alphabeta:time=1s,threads=4`, `uct:time=1s`.
 
+use crate::alphabeta::Threads;
 use crate::{levels, Agent, AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig, RandomAgent};
 use arbiter_core::{key_values, switch, Error, Game};
 use std::fmt;
@@ -56,6 +57,9 @@ pub struct AgentSpec {
     /// Alpha-beta: how far below even a draw counts for the searching side (`contempt=`, 0 to
     /// 1000 evaluation units, 0 by default).
     pub contempt: Option<i32>,
+    /// Alpha-beta search threads (`threads=`, 1 to 256, 1 by default): more than one searches
+    /// in parallel (Lazy SMP), and its node counts are then no longer reproducible.
+    pub threads: Option<Threads>,
     /// The program and its options, for [`AgentKind::External`].
     pub external: Option<crate::external::ExternalSpec>,
 }
@@ -82,6 +86,7 @@ impl AgentSpec {
             eval_order: None,
             reductions: None,
             contempt: None,
+            threads: None,
             external: None,
         }
     }
@@ -178,6 +183,9 @@ impl AgentSpec {
                 }
                 if let Some(c) = spec.contempt {
                     config.contempt = c;
+                }
+                if let Some(t) = spec.threads {
+                    config.threads = t;
                 }
                 Box::new(AlphaBeta::<G>::new(config))
             }
@@ -313,6 +321,10 @@ impl FromStr for AgentSpec {
                         Err(format!("'contempt' must be 0 to 1000, not '{value}'"))
                     }
                 }),
+                "threads" if kind == AgentKind::AlphaBeta => value
+                    .parse()
+                    .map(|t| spec.threads = Some(t))
+                    .map_err(|why| format!("'threads' {why}")),
                 _ => Err(format!("'{key}' is not a parameter of {}", kind_name(kind))),
             };
             result.map_err(|e| bad(text, e))?;
@@ -332,7 +344,9 @@ fn kind_name(kind: AgentKind) -> &'static str {
         AgentKind::Random => "random (it takes: seed)",
         AgentKind::Mcts => "mcts (it takes: time, iterations, c, playout, scale, reuse, seed)",
         AgentKind::Uct => "uct (it takes: time, iterations, c, playout, reuse, seed)",
-        AgentKind::AlphaBeta => "alphabeta (it takes: time, nodes, depth, hash, quiescence, order, lmr, contempt)",
+        AgentKind::AlphaBeta => {
+            "alphabeta (it takes: time, nodes, depth, hash, quiescence, order, lmr, contempt, threads)"
+        }
         AgentKind::Level(_) => "a level (it takes: level, seed)",
         AgentKind::External => "engine (it takes: time, depth, nodes, and options for the engine)",
     }
@@ -406,6 +420,9 @@ impl fmt::Display for AgentSpec {
         if let Some(c) = self.contempt {
             parts.push(format!("contempt={c}"));
         }
+        if let Some(t) = self.threads {
+            parts.push(format!("threads={t}"));
+        }
         if let Some(s) = self.seed {
             parts.push(format!("seed={s}"));
         }
@@ -450,6 +467,8 @@ mod tests {
             "alphabeta:time=1s,order=eval,lmr=on",
             "alphabeta:depth=3,order=history,lmr=off",
             "alphabeta:time=250ms,contempt=50",
+            "alphabeta:time=200ms,threads=2",
+            "alphabeta:depth=4,lmr=on,threads=256,seed=3",
         ] {
             let spec: AgentSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -487,6 +506,21 @@ mod tests {
                 "'quiescence' must be 0 to 32 plies",
             ),
             ("alphabeta:contempt=x", "must be a number"),
+            (
+                "alphabeta:threads=0",
+                "'threads' must be a whole number from 1 to 256, not '0'",
+            ),
+            (
+                "alphabeta:threads=257",
+                "'threads' must be a whole number from 1 to 256, not '257'",
+            ),
+            ("alphabeta:threads=-2", "'threads' must be a whole number from 1 to 256"),
+            (
+                "alphabeta:threads=many",
+                "'threads' must be a whole number from 1 to 256",
+            ),
+            ("alphabeta:threads=", "empty key or value"),
+            ("mcts:threads=2", "'threads' is not a parameter of mcts"),
         ] {
             let err = text.parse::<AgentSpec>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text}: {err}");

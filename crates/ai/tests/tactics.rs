@@ -15,12 +15,17 @@ use arbiter_void::Void;
 use std::sync::atomic::AtomicBool;
 
 /// The search agents under test, with node budgets (not time) so that tests are reproducible.
-const AGENTS: [&str; 5] = [
+/// The parallel searches have depth limits only: a node budget is shared by the threads, so how
+/// far the main thread gets within it would depend on how the threads are scheduled.
+const AGENTS: [&str; 8] = [
     "mcts:iterations=4000",
     "uct:iterations=4000",
     "alphabeta:depth=3",
     "alphabeta:nodes=20000",
     "alphabeta:nodes=20000,order=eval,lmr=on",
+    "alphabeta:depth=3,threads=2",
+    "alphabeta:depth=3,threads=4",
+    "alphabeta:depth=4,order=eval,lmr=on,threads=4",
 ];
 
 fn session<G: Game>(position: &str) -> Session<G> {

@@ -244,6 +244,36 @@ fn positions_and_searches_give_legal_moves_in_every_game() {
 }
 
 #[test]
+fn threads_are_offered_and_a_parallel_search_gives_a_best_move() {
+    let mut engine = Engine::start("void");
+    engine.send("ugi");
+    let lines = engine.until("ugiok");
+    assert!(
+        lines.contains(&"option name Threads type spin default 1 min 1 max 256".to_string()),
+        "{lines:?}"
+    );
+    engine.send("setoption name Threads value 2");
+    assert!(engine.sync().is_empty());
+    engine.send("position startpos");
+    let (best, infos) = engine.go("go depth 4");
+    assert!(is_legal("void", &[], &best), "{best}");
+    assert!(infos.iter().any(|l| l.starts_with("info depth 4 ")), "{infos:?}");
+    for bad in ["0", "257", "two"] {
+        engine.send(&format!("setoption name Threads value {bad}"));
+        assert_eq!(
+            engine.sync(),
+            [format!(
+                "info string error: Threads must be a whole number from 1 to 256, not '{bad}'"
+            )]
+        );
+    }
+    // The refused values changed nothing: two threads still search.
+    let (best, _) = engine.go("go depth 2");
+    assert!(is_legal("void", &[], &best), "{best}");
+    engine.quit();
+}
+
+#[test]
 fn go_infinite_thinks_until_stop_and_answers_meanwhile() {
     for game in games() {
         let mut engine = Engine::start(game);
@@ -439,7 +469,8 @@ fn malformed_lines_are_answered_and_ignored() {
         "setoption name Level value high",
         "setoption name Hash value 0",
         "setoption name Hash value 99999",
-        "setoption name Threads value 2",
+        "setoption name Threads value 0",
+        "setoption name Threads value 257",
         "setoption name Colour value blue",
         "setoption name plies value -1",
         "setoption name repetition value maybe",

@@ -1,4 +1,14 @@
-//! The transposition table: search results keyed by the game's Zobrist hash.
+//! The transposition table: search results keyed by the game's Zobrist hash, shared by every
+//! thread of a search without locks.
+//!
+//! A slot is three atomic words: two of data and a check word, the key XOR-ed with both data
+//! words (the scheme of Hyatt and Mann, "A lock-less transposition table implementation for
+//! parallel search chess engines"). Threads read and write the words independently; a slot torn
+//! by two writers at once fails the check on reading and counts as a miss, so no lock is needed
+//! and a single thread pays only plain loads and stores. The move is stored as its index in the
+//! position's `legal_moves` order, so that the table needs no bound on the game's move type.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -11,13 +21,38 @@ pub enum Bound {
     Upper,
 }
 
-/// One slot.
-#[derive(Debug, Clone, Copy)]
-pub struct Entry<M> {
-    /// The full hash, to tell collisions apart.
-    pub key: u64,
+impl Bound {
+    /// The bound's code in a slot; 0 marks an empty slot.
+    fn code(self) -> u64 {
+        match self {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        }
+    }
+
+    fn from_code(code: u64) -> Option<Bound> {
+        match code {
+            1 => Some(Bound::Exact),
+            2 => Some(Bound::Lower),
+            3 => Some(Bound::Upper),
+            _ => None,
+        }
+    }
+}
+
+/// A move as the table keeps it: its index in the position's `legal_moves` list, which is the
+/// same every time the position is generated.
+pub type MoveIndex = u16;
+
+/// The stored index that means "no move"; moves at this index or beyond are not kept.
+const NO_MOVE: u64 = 0xFFFF;
+
+/// One slot's contents, decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
     /// The best or refuting move found.
-    pub mv: Option<M>,
+    pub mv: Option<MoveIndex>,
     /// The score, mate scores relative to this node.
     pub score: i32,
     /// Remaining depth of the search that stored it.
@@ -28,22 +63,71 @@ pub struct Entry<M> {
     pub age: u16,
 }
 
+impl Entry {
+    /// The two data words: score, move and age in the first; depth and bound in the second.
+    fn pack(self) -> [u64; 2] {
+        let mv = self.mv.map_or(NO_MOVE, u64::from);
+        let first = u64::from(self.score as u32) | (mv << 32) | (u64::from(self.age) << 48);
+        let second = u64::from(self.depth as u16) | (self.bound.code() << 16);
+        [first, second]
+    }
+
+    /// The entry of two data words, or `None` for an empty slot.
+    fn unpack([first, second]: [u64; 2]) -> Option<Entry> {
+        let bound = Bound::from_code((second >> 16) & 3)?;
+        let mv = (first >> 32) & 0xFFFF;
+        Some(Entry {
+            mv: (mv != NO_MOVE).then_some(mv as MoveIndex),
+            score: first as u32 as i32,
+            depth: second as u16 as i16,
+            bound,
+            age: (first >> 48) as u16,
+        })
+    }
+}
+
+/// One slot: the check word (key ^ data) and the two data words.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: [AtomicU64; 2],
+}
+
+impl Slot {
+    /// The data words and whether they belong to `key` (false also for a torn slot).
+    #[inline]
+    fn read(&self, key: u64) -> ([u64; 2], bool) {
+        let check = self.check.load(Ordering::Relaxed);
+        let data = [
+            self.data[0].load(Ordering::Relaxed),
+            self.data[1].load(Ordering::Relaxed),
+        ];
+        (data, check ^ data[0] ^ data[1] == key)
+    }
+
+    #[inline]
+    fn write(&self, key: u64, data: [u64; 2]) {
+        self.data[0].store(data[0], Ordering::Relaxed);
+        self.data[1].store(data[1], Ordering::Relaxed);
+        self.check.store(key ^ data[0] ^ data[1], Ordering::Relaxed);
+    }
+}
+
 /// A fixed-size, always-allocated table with depth-preferred replacement within one search.
-pub struct Table<M> {
-    slots: Vec<Option<Entry<M>>>,
+pub struct Table {
+    slots: Box<[Slot]>,
     mask: usize,
     age: u16,
 }
 
-impl<M: Copy> Table<M> {
-    /// A table of about `megabytes` MB (a power of two of slots, at least 1024).
-    pub fn new(megabytes: usize) -> Table<M> {
-        let slot = std::mem::size_of::<Option<Entry<M>>>().max(1);
-        let wanted = (megabytes.max(1) << 20) / slot;
-        let size = (wanted.max(1024)).next_power_of_two() / 2;
-        let size = size.max(1024);
+impl Table {
+    /// A table of at most `megabytes` MB (the largest power of two of slots that fits, and at
+    /// least 1024 slots).
+    pub fn new(megabytes: usize) -> Table {
+        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Slot>();
+        let size = (1usize << wanted.max(1).ilog2()).max(1024);
         Table {
-            slots: vec![None; size],
+            slots: (0..size).map(|_| Slot::default()).collect(),
             mask: size - 1,
             age: 0,
         }
@@ -56,33 +140,109 @@ impl<M: Copy> Table<M> {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = None);
+        for slot in self.slots.iter() {
+            slot.write(0, [0, 0]);
+        }
     }
 
-    /// The entry for `key`, if stored.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        self.slots[key as usize & self.mask].filter(|e| e.key == key)
+    fn slot(&self, key: u64) -> &Slot {
+        &self.slots[key as usize & self.mask]
     }
 
-    /// Stores a result, replacing an entry of another search, of the same position, or a shallower one.
+    /// The entry for `key`, if stored (and not torn by two threads writing at once).
     #[inline]
-    pub fn store(&mut self, key: u64, mv: Option<M>, score: i32, depth: i16, bound: Bound) {
-        let slot = &mut self.slots[key as usize & self.mask];
-        let replace = match slot {
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        match self.slot(key).read(key) {
+            (data, true) => Entry::unpack(data),
+            _ => None,
+        }
+    }
+
+    /// Stores a result, replacing an entry of another search, of the same position, or a
+    /// shallower one; a result without a move keeps the move stored for the same position.
+    #[inline]
+    pub fn store(&self, key: u64, mv: Option<MoveIndex>, score: i32, depth: i16, bound: Bound) {
+        let slot = self.slot(key);
+        let (data, same) = slot.read(key);
+        let replace = match Entry::unpack(data) {
             None => true,
-            Some(e) => e.key == key || e.age != self.age || depth >= e.depth,
+            Some(e) => same || e.age != self.age || depth >= e.depth,
         };
         if replace {
-            let mv = mv.or_else(|| slot.filter(|e| e.key == key).and_then(|e| e.mv));
-            *slot = Some(Entry {
-                key,
-                mv,
+            let kept = if same {
+                Entry::unpack(data).and_then(|e| e.mv)
+            } else {
+                None
+            };
+            let entry = Entry {
+                mv: mv.or(kept),
                 score,
                 depth,
                 bound,
                 age: self.age,
-            });
+            };
+            slot.write(key, entry.pack());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_survive_packing() {
+        for entry in [
+            Entry {
+                mv: Some(0),
+                score: -1_000_001,
+                depth: 64,
+                bound: Bound::Upper,
+                age: u16::MAX,
+            },
+            Entry {
+                mv: None,
+                score: i32::MAX,
+                depth: -3,
+                bound: Bound::Exact,
+                age: 0,
+            },
+        ] {
+            assert_eq!(Entry::unpack(entry.pack()), Some(entry));
+        }
+        assert_eq!(Entry::unpack([0, 0]), None);
+    }
+
+    #[test]
+    fn stores_replace_by_depth_and_age_and_keep_moves() {
+        let mut table = Table::new(1);
+        let key = 0xDEAD_BEEF_0000_0007;
+        let other = key ^ (1 << 40); // the same slot
+        assert_eq!(table.probe(key), None);
+        table.store(key, Some(3), 10, 5, Bound::Lower);
+        table.store(key, None, 20, 6, Bound::Exact);
+        let e = table.probe(key).unwrap();
+        assert_eq!((e.mv, e.score, e.depth, e.bound), (Some(3), 20, 6, Bound::Exact));
+        // A shallower result of another position does not replace it in the same search …
+        table.store(other, Some(1), 0, 2, Bound::Upper);
+        assert!(table.probe(other).is_none() && table.probe(key).is_some());
+        // … but does in the next.
+        table.new_search();
+        table.store(other, Some(1), 0, 2, Bound::Upper);
+        assert!(table.probe(key).is_none());
+        assert_eq!(table.probe(other).unwrap().mv, Some(1));
+        table.clear();
+        assert!(table.probe(other).is_none());
+    }
+
+    #[test]
+    fn a_torn_slot_reads_as_empty() {
+        let table = Table::new(1);
+        let key = 42;
+        table.store(key, Some(2), 7, 3, Bound::Exact);
+        // Another thread's data word without its check word.
+        table.slot(key).data[0].fetch_xor(1, Ordering::Relaxed);
+        assert_eq!(table.probe(key), None);
     }
 }

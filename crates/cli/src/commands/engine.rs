@@ -7,6 +7,7 @@
 //! `info string error: …` and otherwise ignored.
 
 use crate::spec::{engines, registry};
+use arbiter_ai::alphabeta::Threads;
 use arbiter_ai::{levels, AgentKind, AgentSpec, DynAgent, Limits, Score, SearchInfo};
 use arbiter_core::{quote, DynGameType, DynSession, Ending, Outcome, Player};
 use std::io::{self, BufRead, Write};
@@ -163,6 +164,8 @@ struct Engine {
     session: Box<dyn DynSession>,
     level: u8,
     hash_mb: usize,
+    /// Threads of an alpha-beta level's search (`Threads`); MCTS levels search on one.
+    threads: Threads,
     /// The agent of the last search with its spec, kept while the spec stays the same.
     agent: Option<(AgentSpec, Box<dyn DynAgent>)>,
     search: Option<Search>,
@@ -197,6 +200,7 @@ impl Engine {
             session,
             level: levels::LEVELS,
             hash_mb: DEFAULT_HASH_MB,
+            threads: Threads::ONE,
             agent: None,
             search: None,
         })
@@ -279,7 +283,11 @@ impl Engine {
             self.game.name()
         ));
         say("id author the Arbiter authors");
-        say("option name Threads type spin default 1 min 1 max 1");
+        say(&format!(
+            "option name Threads type spin default {} min 1 max {}",
+            Threads::ONE,
+            Threads::MAX
+        ));
         say(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
@@ -347,13 +355,10 @@ impl Engine {
         };
         let lower = name.to_ascii_lowercase();
         let result = match lower.as_str() {
-            "threads" => match value.parse::<u32>() {
-                Ok(1) => Ok(()),
-                _ => Err(format!(
-                    "Threads must be 1, not '{}' (the search uses one thread)",
-                    quote(&value)
-                )),
-            },
+            "threads" => value
+                .parse()
+                .map(|threads| self.threads = threads)
+                .map_err(|why| format!("Threads {why}")),
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
                     self.hash_mb = mb;
@@ -561,6 +566,7 @@ impl Engine {
         }
         if spec.kind == AgentKind::AlphaBeta {
             spec.hash_mb = Some(self.hash_mb);
+            spec.threads = Some(self.threads);
         }
         spec
     }
