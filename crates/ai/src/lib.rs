@@ -45,7 +45,7 @@ pub mod spec;
 pub mod sprt;
 
 pub use agent::{Agent, Choice};
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Threads};
 pub use engines::{DynAgent, Engines};
 pub use info::{Score, SearchInfo, SearchResult};
 pub use limits::{Clock, Limits};
