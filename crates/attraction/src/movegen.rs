@@ -56,7 +56,7 @@ impl Reach {
     /// Whether the stone has no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.stops | self.pushes[0] | self.pushes[1] | self.pushes[2] | self.pushes[3] == 0
+        self.stops == 0 && self.pushes.iter().all(|&pushed| pushed == 0)
     }
 
     /// The number of distinct moves.
