@@ -23,8 +23,9 @@ pub(crate) fn outcome(board: &Attraction) -> Option<Outcome> {
 }
 
 /// What the board shows at the end (see [`arbiter_core::Game::ending_story`]).
+/// `None` while the board shows no ending.
 pub(crate) fn ending_story(board: &Attraction, _last: Option<(&Attraction, Move)>) -> Option<Story> {
-    let Some(winner) = outcome(board).and_then(|o| o.winner()) else {
+    let Some(winner) = outcome(board)?.winner() else {
         return Some(Story::new("Both sides passed in a row: a draw.", Vec::new()));
     };
     let row = Board::goal_row(winner);

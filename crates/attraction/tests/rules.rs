@@ -39,6 +39,44 @@ fn route(g: &Attraction, text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Endings are told: who filled whose start row (and its rank), or the draw by two passes;
+/// nothing before the end.
+#[test]
+fn endings_are_told() {
+    let story = |text: &str| game(text).ending_story(None).map(|s| (s.text, s.cells.len()));
+    assert_eq!(story("8/8/8/3r4/8/2v5/8/8 v 0"), None, "not over");
+    assert_eq!(
+        story("vvvvvvvv/8/8/3r4/8/8/8/8 r 0"),
+        Some(("Violet filled Red's start row (rank 8).".to_string(), 8))
+    );
+    assert_eq!(
+        story("8/8/8/3v4/8/8/8/rrrrrrrr v 0"),
+        Some(("Red filled Violet's start row (rank 1).".to_string(), 8))
+    );
+    assert_eq!(
+        story("8/8/8/3v4/8/2r5/8/8 v 2"),
+        Some(("Both sides passed in a row: a draw.".to_string(), 0))
+    );
+}
+
+/// The pass keeps the hash what the position gives from scratch; every legal move has its own
+/// notation key; a move's info carries its notation.
+#[test]
+fn passes_keys_and_move_info() {
+    let g = game("8/8/8/3v4/8/2r5/8/8 v 1");
+    let mut passed = g;
+    passed.play(Move::Pass);
+    assert_eq!(passed.hash(), game(&passed.position()).hash());
+    let start = Attraction::new(&NoVariant);
+    let mut list = Vec::new();
+    start.legal_moves(&mut list);
+    let mut keys: Vec<usize> = list.iter().map(|&m| start.notation_key(m).expect("a key")).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), list.len());
+    assert_eq!(start.move_info(list[0]).notation, start.format_move(list[0]));
+}
+
 /// A side's mobility (the evaluation's term) is the number of its orbit moves.
 #[test]
 fn mobility_counts_the_moves() {
