@@ -134,6 +134,44 @@ fn example_4_two_passes_end_the_game_and_the_rows_decide() {
     assert_eq!(finished.evaluate(), -1000);
 }
 
+/// The story of an ending names the deciding row; a game still going has none.
+#[test]
+fn endings_are_told_only_at_the_end() {
+    let going = pos("8/8/8/V5v1/3v4/7V/8/8 w 1");
+    assert!(going.ending_story(None).is_none());
+    let story = pos("8/8/8/V5v1/3v4/7V/8/8 w 2").ending_story(None).expect("over");
+    assert!(
+        story.text.contains("Black has 1 villager on its row 4 to White's 0"),
+        "{}",
+        story.text
+    );
+    assert!(!story.cells.is_empty());
+}
+
+/// Every legal move has its own notation key, and a move's info carries its notation.
+#[test]
+fn notation_keys_are_distinct_and_info_names_the_move() {
+    for text in ["8/8/8/V5v1/3v4/7V/8/8 w 0", "W7/8/8/V7/7v/8/wwwwwww1/8 b 0"] {
+        let game = pos(text);
+        let mut list = Vec::new();
+        game.legal_moves(&mut list);
+        let mut keys: Vec<usize> = list.iter().map(|&m| game.notation_key(m).expect("a key")).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), list.len(), "{text}");
+        for &mv in &list {
+            assert_eq!(game.move_info(mv).notation, game.format_move(mv));
+        }
+    }
+    let start = Villawar::new(&VillawarVariant::default());
+    let mut list = Vec::new();
+    start.legal_moves(&mut list);
+    let mut keys: Vec<usize> = list.iter().map(|&m| start.notation_key(m).expect("a key")).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), list.len());
+}
+
 #[test]
 fn scoring_compares_villagers_from_the_far_row_then_warriors() {
     // The farthest villager wins even against more villagers nearer home.
