@@ -154,11 +154,31 @@ fn categories_axis(k: usize) -> std::ops::Range<f64> {
     -0.5..k.max(1) as f64 - 0.5
 }
 
-/// A chart of percentages (0–100) over categories with its axes drawn: the frame shared by
-/// [`proportion_bars`] and [`stacked_shares`].
-fn percent_chart<'a, 'b>(
+/// The value axis of a chart over categories: its range, the width of its label area, and how
+/// many labels it has (`None`: plotters' choice).
+struct ValueAxis {
+    range: std::ops::Range<f64>,
+    label_area: u32,
+    labels: Option<usize>,
+}
+
+impl ValueAxis {
+    /// Percentages, 0–100, labelled every 10.
+    fn percent() -> ValueAxis {
+        ValueAxis {
+            range: 0.0..100.0,
+            label_area: 64,
+            labels: Some(11),
+        }
+    }
+}
+
+/// A chart over categories with its axes drawn: the frame shared by [`proportion_bars`],
+/// [`stacked_shares`] and [`mean_points`].
+fn category_chart<'a, 'b>(
     area: &'a Area<'b>,
     categories: &[String],
+    values: ValueAxis,
     x_desc: &str,
     y_desc: &str,
 ) -> Result<
@@ -173,17 +193,20 @@ fn percent_chart<'a, 'b>(
     let mut chart = ChartBuilder::on(area)
         .margin(12)
         .x_label_area_size(56)
-        .y_label_area_size(64)
-        .build_cartesian_2d(categories_axis(k), 0.0..100.0)
+        .y_label_area_size(values.label_area)
+        .build_cartesian_2d(categories_axis(k), values.range)
         .map_err(fail)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
+    let x_label = |v: &f64| category(categories, *v);
+    let y_label = |v: &f64| tick(*v);
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_x_mesh()
         .light_line_style(TRANSPARENT)
         .x_labels(k)
-        .x_label_formatter(&|v| category(categories, *v))
-        .y_labels(11)
-        .y_label_formatter(&|v| tick(*v))
+        .x_label_formatter(&x_label);
+    if let Some(labels) = values.labels {
+        mesh.y_labels(labels);
+    }
+    mesh.y_label_formatter(&y_label)
         .x_desc(x_desc)
         .y_desc(y_desc)
         .label_style((FONT, LABEL_SIZE))
@@ -222,7 +245,7 @@ pub fn proportion_bars(
     }
     framed(title, (WIDTH, HEIGHT), &legend, |area| {
         let k = categories.len();
-        let mut chart = percent_chart(area, categories, x_desc, y_desc)?;
+        let mut chart = category_chart(area, categories, ValueAxis::percent(), x_desc, y_desc)?;
         chart
             .draw_series(values.iter().enumerate().map(|(i, p)| {
                 let x = i as f64;
@@ -268,7 +291,7 @@ pub fn stacked_shares(
         .collect();
     framed(title, (WIDTH, HEIGHT), &legend, |area| {
         let k = categories.len();
-        let mut chart = percent_chart(area, categories, x_desc, y_desc)?;
+        let mut chart = category_chart(area, categories, ValueAxis::percent(), x_desc, y_desc)?;
         let mut bottoms = vec![0.0; k];
         for (_, c, shares) in series {
             chart
@@ -450,28 +473,14 @@ pub fn mean_points(
         ("95% interval of the mean".to_string(), Mark::Whisker),
     ];
     framed(title, (WIDTH, HEIGHT), &legend, |area| {
-        let k = categories.len();
         let top = values.iter().map(|s| s.high.max(s.mean)).fold(0.0, f64::max);
         let top = if top > 0.0 { top * 1.1 } else { 1.0 };
-        let mut chart = ChartBuilder::on(area)
-            .margin(12)
-            .x_label_area_size(56)
-            .y_label_area_size(70)
-            .build_cartesian_2d(categories_axis(k), floor..top)
-            .map_err(fail)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .light_line_style(TRANSPARENT)
-            .x_labels(k)
-            .x_label_formatter(&|v| category(categories, *v))
-            .y_label_formatter(&|v| tick(*v))
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .label_style((FONT, LABEL_SIZE))
-            .axis_desc_style((FONT, DESC_SIZE))
-            .draw()
-            .map_err(fail)?;
+        let axis = ValueAxis {
+            range: floor..top,
+            label_area: 70,
+            labels: None,
+        };
+        let mut chart = category_chart(area, categories, axis, x_desc, y_desc)?;
         chart
             .draw_series(
                 values
