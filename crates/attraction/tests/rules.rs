@@ -75,6 +75,7 @@ fn passes_keys_and_move_info() {
     keys.dedup();
     assert_eq!(keys.len(), list.len());
     assert_eq!(start.move_info(list[0]).notation, start.format_move(list[0]));
+    assert_eq!(g.move_info(Move::Pass).notation, "pass");
 }
 
 /// A side's mobility (the evaluation's term) is the number of its orbit moves.
