@@ -25,6 +25,19 @@ if ! { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; }; then
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
+# PostgreSQL's server for the store and multi-instance tests: Debian's package, and a throwaway
+# cluster in a temporary folder on a loopback port for this run (stopped and removed at the end).
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
+  echo "== installing postgresql"
+  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
+fi
+pg_dir=$(mktemp -d /tmp/arbiter-test-pg.XXXXXX)
+trap 'scripts/pg-throwaway.sh stop "$pg_dir"' EXIT
+echo "== starting a throwaway PostgreSQL cluster in $pg_dir"
+ARBITER_TEST_PG=$(scripts/pg-throwaway.sh start "$pg_dir")
+export ARBITER_TEST_PG
+
 # Node.js and the JS formatter and linter (Prettier, ESLint) for web/, pinned in package-lock.json.
 if ! command -v npm >/dev/null 2>&1; then
   echo "== installing nodejs and npm"

@@ -17,8 +17,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play in the browser: serve the web app and its API (games stored in SQLite).
+    /// Play in the browser: serve the web app and its API (games stored in SQLite or PostgreSQL).
     Serve(commands::serve::Args),
+    /// Look after the server's database: copy a SQLite file into PostgreSQL.
+    Db(commands::db::Args),
     /// List the legal moves of a position, one per line.
     Moves(commands::moves::Args),
     /// Count move sequences of a given length (perft), with node rate.
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Serve(args) => commands::serve::run(args),
+        Command::Db(args) => commands::db::run(args),
         Command::Moves(args) => commands::moves::run(args),
         Command::Perft(args) => commands::perft::run(args),
         Command::Show(args) => commands::show::run(args),

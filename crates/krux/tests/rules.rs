@@ -413,3 +413,67 @@ fn diagram_shows_the_board() {
     assert!(over.diagram().contains("Piece 2 fell into the hole: White wins"));
     assert!(over.diagram().contains("O2b"));
 }
+
+// ---- What the turn tells: the hash kept as it goes, the ending's story, the move's path.
+
+/// Every turn keeps the hash the position gives from scratch (pieces, rings, the piece to move),
+/// along games whose turns are picked by a fixed rule (the i-th generated turn, i by ply).
+#[test]
+fn the_hash_is_kept_turn_by_turn() {
+    for seed in 0..6usize {
+        let mut k = Krux::start();
+        for ply in 0..40 {
+            assert_eq!(
+                k.hash(),
+                k.hash_from_scratch(),
+                "seed {seed}, ply {ply}: {}",
+                k.position()
+            );
+            assert_eq!(k.hash(), pos(&k.position()).hash(), "seed {seed}, ply {ply}");
+            let moves = legal(&k);
+            if moves.is_empty() {
+                break;
+            }
+            k.play(moves[(seed * 7919 + ply * 104_729) % moves.len()]);
+        }
+    }
+}
+
+#[test]
+fn ending_stories_name_the_action_that_won() {
+    let story = |k: &Krux, text: &str| {
+        let mv = k.parse_move(text).unwrap();
+        let mut after = *k;
+        after.play(mv);
+        after.ending_story(Some((k, mv))).expect("the turn wins").text
+    };
+    let attract = pos(".....46/...1b.../......./...*.../......./...2.../35..... 1");
+    assert_eq!(
+        story(&attract, "Ad2"),
+        "White's piece 1 pulled Black's piece 2 into the hole."
+    );
+    let repel = pos(".....6./......./...4.../...*.../...2.../......./35.1b... 1");
+    assert_eq!(
+        story(&repel, "Rd3"),
+        "White's piece 1 pushed Black's piece 2 into the hole."
+    );
+    let drop = pos("....6.4/......./..2..../..1b*.../......./......./35..... 1");
+    assert_eq!(
+        story(&drop, "Pc5,Dd4"),
+        "White's piece 1 dropped Black's piece 2 into the hole."
+    );
+}
+
+#[test]
+fn move_info_follows_the_active_piece() {
+    let k = pos("....6.4/......./.2...../...*.../......./.1b3..../5...... 1");
+    for mv in legal(&k) {
+        assert_eq!(k.move_info(mv).notation, k.format_move(mv));
+    }
+    // 1 picks up 3, steps to b1 and drops 3 on c1: from b2 to b1, nothing in between.
+    let info = k.move_info(k.parse_move("Pc2,b1,Dc1").unwrap());
+    assert_eq!((info.from.as_deref(), info.to.as_deref()), (Some("b2"), Some("b1")));
+    assert!(info.path.is_empty(), "{:?}", info.path);
+    assert_eq!(info.targets, ["c2"]);
+    assert!(info.falls.is_empty());
+}

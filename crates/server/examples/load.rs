@@ -41,7 +41,7 @@ async fn main() {
     std::fs::create_dir_all(&dir).unwrap();
     let config = ServeConfig {
         addr: "127.0.0.1:0".parse().unwrap(),
-        db: dir.join("load.db"),
+        db: arbiter_server::DbLocation::Sqlite(dir.join("load.db")),
         limits: Limits::none(),
         ..ServeConfig::default()
     };

@@ -1,4 +1,5 @@
-//! Runs the web app without the CLI: `cargo run -p arbiter-server --example serve -- [ADDR] [DB]`.
+//! Runs the web app without the CLI: `cargo run -p arbiter-server --example serve -- [ADDR] [DB]`
+//! (DB: a SQLite file or a postgres:// URL).
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -13,7 +14,13 @@ fn main() {
         }
     }
     if let Some(db) = args.next() {
-        config.db = db.into();
+        match arbiter_server::DbLocation::parse(&db) {
+            Ok(db) => config.db = db,
+            Err(e) => {
+                eprintln!("error: {e}");
+                std::process::exit(1);
+            }
+        }
     }
     let games = arbiter_server::Games {
         registry: arbiter_games::registry(),

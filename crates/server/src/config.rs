@@ -1,11 +1,12 @@
 //! How to run the server: where to listen, where the games and reports are stored.
 
 use crate::limits::Limits;
+use crate::store::DbLocation;
 use arbiter_ai::Engines;
 use arbiter_core::Registry;
 use arbiter_report::ReportConfig;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The games the server offers and the engines that play them, given by the caller (the CLI
 /// passes `arbiter_games::registry()` and `arbiter_games::engines()`): the server names no game
@@ -22,8 +23,9 @@ pub struct Games {
 pub struct ServeConfig {
     /// The address to listen on; port 0 picks a free port (see [`crate::RunningServer::addr`]).
     pub addr: SocketAddr,
-    /// The SQLite database file; created with its schema when missing.
-    pub db: PathBuf,
+    /// The database: a SQLite file (created with its schema when missing) or a PostgreSQL URL
+    /// (migrated on start; any number of servers may share it).
+    pub db: DbLocation,
     /// How many games stay in memory (least recently used idle ones are dropped; games in use never).
     pub cache_games: usize,
     /// Per-client rate limits.
@@ -37,7 +39,8 @@ pub struct ServeConfig {
 #[derive(Debug, Clone)]
 pub struct ReportSettings {
     /// The folder of the reports, one subfolder per game and options; `None` puts it beside the
-    /// database file (`<db folder>/reports`), so that one data folder holds all the server keeps.
+    /// database file (`<db folder>/reports`), so that one data folder holds all the server keeps
+    /// (with PostgreSQL: `reports` in the working folder).
     pub dir: Option<PathBuf>,
     /// The self-play budget of one report.
     pub budget: ReportConfig,
@@ -62,10 +65,10 @@ impl ReportSettings {
     }
 
     /// The folder reports go to for a server whose database is `db`.
-    pub fn dir_for(&self, db: &Path) -> PathBuf {
+    pub fn dir_for(&self, db: &DbLocation) -> PathBuf {
         match &self.dir {
             Some(dir) => dir.clone(),
-            None => db.parent().unwrap_or(Path::new("")).join("reports"),
+            None => db.data_dir().join("reports"),
         }
     }
 }
@@ -86,7 +89,7 @@ impl Default for ServeConfig {
     fn default() -> Self {
         ServeConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            db: PathBuf::from("arbiter.db"),
+            db: DbLocation::Sqlite(PathBuf::from("arbiter.db")),
             cache_games: crate::service::DEFAULT_CACHE_GAMES,
             limits: Limits::default(),
             reports: ReportSettings::default(),

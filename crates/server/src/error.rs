@@ -100,9 +100,14 @@ impl From<arbiter_core::Error> for ApiError {
     }
 }
 
-impl From<rusqlite::Error> for ApiError {
-    fn from(error: rusqlite::Error) -> Self {
-        Self::internal(format!("storage failed: {error}"))
+impl From<crate::store::StoreError> for ApiError {
+    fn from(error: crate::store::StoreError) -> Self {
+        use crate::store::StoreError as E;
+        match error {
+            E::Stale => Self::conflict("stale", "the game was changed meanwhile: reload"),
+            E::Missing(what) => Self::not_found(format!("{what} is not stored")),
+            E::Failed(message) => Self::internal(format!("storage failed: {message}")),
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 //! The Arbiter web app: `arbiter serve`.
 //!
 //! An HTTP + WebSocket API (axum) over every game of the registry, games stored move by move in SQLite
-//! (WAL mode, migrations in `migrations/`), and the browser app of `web/` embedded into the binary.
+//! (WAL mode) or PostgreSQL (shared by any number of server instances; see [`store`]), and the
+//! browser app of `web/` embedded into the binary.
 //! The server knows no game: it speaks [`arbiter_core::DynSession`] strings and the core's data —
 //! moves as [`arbiter_core::MoveInfo`], boards as [`arbiter_core::Drawing`], step-by-step turns as
 //! [`arbiter_core::PartialTurn`], endings as [`arbiter_core::Story`] — which each game crate fills.
@@ -32,4 +33,5 @@ pub use error::ApiError;
 pub use limits::Limits;
 pub use seat::Seat;
 pub use server::{serve, serve_blocking, start, start_with_time, RunningServer};
+pub use store::DbLocation;
 pub use time::{ManualTime, SystemTimeSource, TimeSource};

@@ -21,6 +21,10 @@ pub struct LiveGame {
     pub session: Box<dyn DynSession>,
     /// Bumped on every change, so that late computer answers and stale clients are recognised.
     pub version: u64,
+    /// The version of the game in the store that this copy shows: every change is stored from it.
+    pub stored_version: i64,
+    /// A write found the store's game newer than this copy: reload before using it.
+    pub stale: bool,
     /// The stop flag of the computer's search in progress, if it is thinking.
     pub thinking: Option<Arc<AtomicBool>>,
     /// The start position string (kept: a session does not give it cheaply).
@@ -199,6 +203,8 @@ impl LiveGame {
             seats: new.seats,
             session,
             version: 1,
+            stored_version: 0,
+            stale: false,
             thinking: None,
             start: record.start,
             left_ms: vec![None; record.moves.len()],
@@ -214,8 +220,8 @@ impl LiveGame {
         }
     }
 
-    /// The game as the store keeps it.
-    pub fn stored(&self) -> StoredGame {
+    /// The game as the store keeps it, created `now` (unix seconds).
+    pub fn stored(&self, now: i64) -> StoredGame {
         StoredGame {
             id: self.id.clone(),
             game: self.session.game().to_string(),
@@ -223,13 +229,18 @@ impl LiveGame {
             start: self.start.clone(),
             seats: self.seats,
             resigned: self.resigned().map(str::to_string),
+            result: self.result_text(),
             moves: self.moves.clone(),
+            left_ms: self.left_ms.clone(),
+            played_at: vec![now; self.moves.len()],
             owners: self.ownership(),
             takeback: self.takeback,
             rematch: self.rematch.clone(),
             clock: self.clock,
             timed_out: self.timed_out(),
-            left_ms: self.left_ms.clone(),
+            created_at: now,
+            updated_at: now,
+            version: self.stored_version,
         }
     }
 

@@ -15,6 +15,9 @@ use std::sync::Arc;
 /// The most open challenges one player may have.
 pub const MAX_OPEN_CHALLENGES: usize = 5;
 
+/// The most challenges the lobby lists (the newest).
+pub const MAX_LISTED: usize = 200;
+
 /// A challenge as asked for.
 pub struct NewChallenge {
     /// The registry name.
@@ -32,7 +35,7 @@ pub struct NewChallenge {
 impl Service {
     /// The open challenges, newest first; `yours` marks the caller's.
     pub fn challenges(&self, caller: &Caller) -> Result<Vec<Challenge>, ApiError> {
-        let mut list = self.store().challenges()?;
+        let mut list = self.store().challenges(MAX_LISTED)?;
         if let Some(me) = &caller.player {
             for c in &mut list {
                 c.yours = c.by.id == me.id;
@@ -42,11 +45,11 @@ impl Service {
     }
 
     /// Tells the lobby's watchers the list now (and, first, an event such as an acceptance).
-    fn publish_lobby(&self, event: Option<serde_json::Value>) {
+    pub(crate) fn publish_lobby(&self, event: Option<serde_json::Value>) {
         if let Some(event) = event {
             let _ = self.lobby_updates().send(Arc::from(event.to_string()));
         }
-        if let Ok(list) = self.store().challenges() {
+        if let Ok(list) = self.store().challenges(MAX_LISTED) {
             let message = json!({"type": "challenges", "challenges": list}).to_string();
             let _ = self.lobby_updates().send(Arc::from(message));
         }
@@ -88,7 +91,7 @@ impl Service {
             clock,
             colour,
             public: new.public,
-            created_at: 0,
+            created_at: crate::store::now(),
             yours: true,
         };
         self.store().add_challenge(&challenge)?;

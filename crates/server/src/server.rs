@@ -6,7 +6,6 @@ use crate::config::{Games, ServeConfig};
 use crate::limits::RateLimits;
 use crate::reports::Reports;
 use crate::service::Service;
-use crate::store::Store;
 use crate::time::{SystemTimeSource, TimeSource};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -46,6 +45,8 @@ impl RunningServer {
     /// Stops accepting requests, finishes the ones in progress and waits for the end.
     pub async fn stop(mut self) -> std::io::Result<()> {
         self.service.shut_down();
+        let service = self.service.clone();
+        let _ = tokio::task::spawn_blocking(move || service.release_leases()).await;
         self.reports.shut_down();
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
@@ -76,10 +77,30 @@ pub async fn start_with_time(
     time: Arc<dyn TimeSource>,
 ) -> Result<RunningServer, String> {
     crate::reports::check_budget(&config.reports.budget).map_err(|e| format!("bad report budget: {e}"))?;
-    let store = Store::open(&config.db).map_err(|e| format!("cannot open database {}: {e}", config.db.display()))?;
+    let db = config.db.clone();
+    let store = tokio::task::spawn_blocking(move || db.open())
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| format!("cannot open database {}: {e}", config.db))?;
     let engines = Arc::new(games.engines);
     let computer: Arc<dyn Computer> = Arc::new(EngineComputer::shared(engines.clone()));
     let service = Service::new(games.registry, store, computer, config.cache_games, time);
+    // On a shared store: other servers' changes reach this one's watchers, and leases are kept.
+    service.follow_changes();
+    if service.store().changes().is_some() {
+        let keeper = Arc::downgrade(&service);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(crate::service::LEASE / 5);
+            loop {
+                tick.tick().await;
+                let Some(service) = keeper.upgrade() else { return };
+                if *service.shutdown_signal().borrow() {
+                    return;
+                }
+                let _ = tokio::task::spawn_blocking(move || service.keep_leases()).await;
+            }
+        });
+    }
     // Flags fall even for games nobody opens after a restart.
     let resumed = service.clone();
     tokio::task::spawn_blocking(move || resumed.resume_clocks())
@@ -130,7 +151,7 @@ pub async fn serve(config: ServeConfig, games: Games) -> Result<(), String> {
     } = start(config.clone(), games).await?;
     println!(
         "Arbiter is serving on http://{addr} (games stored in {}, game reports in {}); press Ctrl-C to stop",
-        config.db.display(),
+        config.db,
         config.reports.dir_for(&config.db).display()
     );
     let mut task = task;
@@ -141,6 +162,8 @@ pub async fn serve(config: ServeConfig, games: Games) -> Result<(), String> {
         signal = tokio::signal::ctrl_c() => signal.map_err(|e| e.to_string())?,
     }
     service.shut_down();
+    let leaving = service.clone();
+    let _ = tokio::task::spawn_blocking(move || leaving.release_leases()).await;
     reports.shut_down();
     if let Some(tx) = shutdown {
         let _ = tx.send(());

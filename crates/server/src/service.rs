@@ -8,11 +8,14 @@ use crate::error::ApiError;
 use crate::live::{GameEntry, GameView, LiveGame, NewLiveGame};
 use crate::player::{new_player_id, new_secret, secret_hash, validate_name, well_formed_secret, PlayerId, PlayerRef};
 use crate::seat::Seat;
-use crate::store::{is_duplicate_move, GameSummary, Store};
+use crate::store::{
+    now, Change, Ending, GameState, GameSummary, NewMove, Store, StoreError, StoreResult, StoredGame, StoredPlayer,
+};
 use crate::time::TimeSource;
 use arbiter_core::{ClockState, DynSession, GameRecord, PartialTurn, Player, RecordClock, Registry, TimeControl};
 use lru::LruCache;
 use rand::Rng;
+use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -49,7 +52,13 @@ pub struct NewSeats {
 /// The shared state of the server.
 pub struct Service {
     registry: Registry,
-    store: Store,
+    store: Box<dyn Store>,
+    /// Other servers write the same store (PostgreSQL): computer moves and flags need a lease.
+    shared: bool,
+    /// This server's name in the leases table.
+    instance: String,
+    /// The games whose lease this server holds (renewed by [`Service::keep_leases`]).
+    held: Mutex<HashSet<String>>,
     games: Mutex<LruCache<String, Arc<GameEntry>>>,
     cache_games: usize,
     computer: Arc<dyn Computer>,
@@ -58,6 +67,18 @@ pub struct Service {
     /// Pause between two computer moves when both sides are the computer, so people can follow.
     pub computer_pause: Duration,
     shutdown: tokio::sync::watch::Sender<bool>,
+}
+
+/// How long a lease on running a game's computer and clock lasts unless renewed: when a server
+/// dies, another takes its games over within about this long.
+pub const LEASE: Duration = Duration::from_secs(5);
+
+/// Wall-clock milliseconds, for leases (which servers compare, so never a test's hand-moved time).
+fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
 }
 
 /// How many games stay in memory by default (the others are in the database and reload on demand).
@@ -107,14 +128,17 @@ impl Service {
     /// `cache_games` idle games stay in memory.
     pub fn new(
         registry: Registry,
-        store: Store,
+        store: Box<dyn Store>,
         computer: Arc<dyn Computer>,
         cache_games: usize,
         time: Arc<dyn TimeSource>,
     ) -> Arc<Service> {
         Arc::new(Service {
             registry,
+            shared: store.changes().is_some(),
             store,
+            instance: format!("i{}", new_id()),
+            held: Mutex::new(HashSet::new()),
             games: Mutex::new(LruCache::unbounded()),
             cache_games: cache_games.max(1),
             computer,
@@ -141,8 +165,8 @@ impl Service {
     }
 
     /// The store.
-    pub fn store(&self) -> &Store {
-        &self.store
+    pub fn store(&self) -> &dyn Store {
+        self.store.as_ref()
     }
 
     /// The lobby's changes, as JSON messages for its WebSocket.
@@ -193,7 +217,11 @@ impl Service {
             name,
         };
         let token = new_secret();
-        self.store.create_player(&player, &secret_hash(&token))?;
+        self.store.create_player(&StoredPlayer {
+            player: player.clone(),
+            token_hash: secret_hash(&token),
+            created_at: now(),
+        })?;
         Ok((player, token))
     }
 
@@ -271,7 +299,7 @@ impl Service {
     ) -> Result<Arc<GameEntry>, ApiError> {
         let id = new_id();
         let live = LiveGame::new(id.clone(), session, new, self.time.clone());
-        self.store.create(&live.stored(), live.result_text().as_deref())?;
+        self.store.create(&live.stored(now()))?;
         let entry = self.remember(&id, live);
         {
             let mut live = entry.lock();
@@ -285,18 +313,70 @@ impl Service {
         Ok(Some(self.store.player(&id)?.unwrap_or(PlayerRef { id, name: None })))
     }
 
-    /// The live game of that id, loaded from the database (and replayed) on first use.
+    /// The live game of that id, loaded from the database (and replayed) on first use. A copy in
+    /// memory that a write found out of date is reloaded first.
     pub fn entry(self: &Arc<Self>, id: &str) -> Result<Arc<GameEntry>, ApiError> {
         if !valid_id(id) {
             return Err(ApiError::not_found(format!("no game with id '{id}'")));
         }
-        if let Some(entry) = self.games().get(id) {
-            return Ok(entry.clone());
+        let cached = self.games().get(id).cloned();
+        if let Some(entry) = cached {
+            let stale = entry.lock().stale;
+            if stale {
+                self.reload(&entry, None)?;
+            }
+            return Ok(entry);
         }
         let stored = self
             .store
             .load(id)?
             .ok_or_else(|| ApiError::not_found(format!("no game with id '{id}'")))?;
+        let live = self.replay(stored)?;
+        let entry = self.remember(id, live);
+        {
+            let mut live = entry.lock();
+            self.resume(&entry, &mut live)?;
+        }
+        Ok(entry)
+    }
+
+    /// Brings a game's copy in memory up to date with the store (when it is older than `version`,
+    /// or whatever its version when `None`): replayed anew, told to its watchers.
+    pub fn reload(self: &Arc<Self>, entry: &Arc<GameEntry>, version: Option<i64>) -> Result<(), ApiError> {
+        let id = entry.lock().id.clone();
+        let stored = self
+            .store
+            .load(&id)?
+            .ok_or_else(|| ApiError::not_found(format!("no game with id '{id}'")))?;
+        let fresh = self.replay(stored)?;
+        let mut live = entry.lock();
+        let wanted = version.unwrap_or(fresh.stored_version);
+        if !live.stale && live.stored_version >= wanted {
+            return Ok(()); // current already (its own change, or reloaded meanwhile)
+        }
+        live.stop_thinking();
+        let version = live.version + 1;
+        *live = LiveGame { version, ..fresh };
+        entry.publish(live.state_message());
+        self.resume(entry, &mut live)
+    }
+
+    /// After a game is loaded: a flag that fell while it was out of memory (or the server down)
+    /// falls now; its flag and the computer are scheduled.
+    fn resume(self: &Arc<Self>, entry: &Arc<GameEntry>, live: &mut LiveGame) -> Result<(), ApiError> {
+        let to_move = live.session.to_move();
+        let now = self.time.now_ms();
+        if live.session.ending().is_none() && live.clock.is_some_and(|c| c.flagged(to_move, now)) && self.hold(live) {
+            self.flag(entry, live)?;
+        }
+        self.schedule_flag(live);
+        self.maybe_start_computer(entry, live);
+        Ok(())
+    }
+
+    /// A stored game replayed into a live one.
+    fn replay(&self, stored: StoredGame) -> Result<LiveGame, ApiError> {
+        let id = stored.id.clone();
         let corrupt = |e: arbiter_core::Error| ApiError::internal(format!("stored game {id} does not replay: {e}"));
         let game_type = self.registry.get(&stored.game).map_err(corrupt)?;
         let mut session = game_type
@@ -316,37 +396,50 @@ impl Service {
             session.time_out().map_err(corrupt)?;
         }
         let [first, second] = stored.owners.holders.clone();
-        let live = LiveGame {
-            id: id.to_string(),
+        Ok(LiveGame {
+            id: stored.id,
             seats: stored.seats,
             session,
             version: 1,
+            stored_version: stored.version,
+            stale: false,
             thinking: None,
-            start: stored.start.clone(),
+            start: stored.start,
             moves,
             holders: [self.person(first)?, self.person(second)?],
-            creator: self.person(stored.owners.creator.clone())?,
+            creator: self.person(stored.owners.creator)?,
             public: stored.owners.public,
-            invite_hash: stored.owners.invite_hash.clone(),
+            invite_hash: stored.owners.invite_hash,
             takeback: stored.takeback,
-            rematch: stored.rematch.clone(),
+            rematch: stored.rematch,
             clock: stored.clock,
-            left_ms: stored.left_ms.clone(),
+            left_ms: stored.left_ms,
             time: self.time.clone(),
-        };
-        let entry = self.remember(id, live);
-        {
-            let mut live = entry.lock();
-            // A flag that fell while the game was out of memory (or the server down) falls now.
-            let to_move = live.session.to_move();
-            let now = self.time.now_ms();
-            if live.session.ending().is_none() && live.clock.is_some_and(|c| c.flagged(to_move, now)) {
-                self.flag(&entry, &mut live)?;
+        })
+    }
+
+    /// Stores a change to a game made from the version it shows, and counts it. When another server
+    /// (or request) changed the game first, nothing is stored: the copy is marked for reloading and
+    /// the caller gets 409 `stale`.
+    fn write(
+        &self,
+        live: &mut LiveGame,
+        op: impl FnOnce(&dyn Store, &str, i64) -> StoreResult<()>,
+    ) -> Result<(), ApiError> {
+        match op(self.store.as_ref(), &live.id, live.stored_version) {
+            Ok(()) => {
+                live.stored_version += 1;
+                Ok(())
             }
-            self.schedule_flag(&live);
-            self.maybe_start_computer(&entry, &mut live);
+            Err(StoreError::Stale) => {
+                live.stale = true;
+                Err(ApiError::conflict(
+                    "stale",
+                    "the game was changed meanwhile (another move or change was stored first): reload",
+                ))
+            }
+            Err(e) => Err(e.into()),
         }
-        Ok(entry)
     }
 
     /// Checks that the caller holds `side`. A game from before players existed has no holders: the
@@ -358,8 +451,11 @@ impl Service {
         }
         if live.creator.is_none() && live.holders[side.index()].is_none() && live.seats[side.index()].level().is_none()
         {
+            let mut owners = live.ownership();
+            owners.holders[side.index()] = Some(me.id.clone());
+            let seats = live.seats;
+            self.write(live, |store, id, v| store.set_seats(id, v, &seats, &owners))?;
             live.holders[side.index()] = Some(me.clone());
-            self.store.set_seats(&live.id, &live.seats, &live.ownership())?;
             return Ok(me.clone());
         }
         Err(ApiError::forbidden(format!(
@@ -544,14 +640,22 @@ impl Service {
             }
             left
         });
-        self.store
-            .add_move(&live.id, ply, &played, result.as_deref(), left, clock.as_ref())
+        let mv = NewMove {
+            ply,
+            notation: &played,
+            left_ms: left,
+        };
+        let state = GameState {
+            result: result.as_deref(),
+            clock: clock.as_ref(),
+        };
+        self.write(live, |store, id, v| store.add_move(id, v, mv, state))
             .map_err(|e| {
-                if is_duplicate_move(&e) {
-                    // Only one live copy of a game exists, so this means another server wrote first.
+                if e.code == "stale" {
+                    // Only one live copy of a game exists here, so another server wrote first.
                     ApiError::conflict("stale", format!("another move was stored for ply {ply} first: reload"))
                 } else {
-                    e.into()
+                    e
                 }
             })?;
         live.session = next;
@@ -563,6 +667,7 @@ impl Service {
         let view = live.view();
         entry.publish(LiveGame::state_message_of(&view));
         self.schedule_flag(live);
+        self.settle(live);
         Ok(view)
     }
 
@@ -582,8 +687,9 @@ impl Service {
         let mut live = entry.lock();
         let to_move = live.session.to_move();
         let now = self.time.now_ms();
-        if live.session.ending().is_none() && live.clock.is_some_and(|c| c.flagged(to_move, now)) {
+        if live.session.ending().is_none() && live.clock.is_some_and(|c| c.flagged(to_move, now)) && self.hold(&live) {
             self.flag(&entry, &mut live)?;
+            self.settle(&live);
             return Ok(true);
         }
         Ok(false)
@@ -614,6 +720,9 @@ impl Service {
         let Some(deadline) = live.clock.and_then(|c| c.deadline_ms(live.session.to_move())) else {
             return;
         };
+        if !self.hold(live) {
+            return; // another server runs this game's clock
+        }
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             return;
         };
@@ -649,16 +758,18 @@ impl Service {
                 c.start(now);
             }
         }
-        if let Err(e) = self.store.rewrite_tail(
-            &live.id,
-            live.session.ply(),
+        let plies = live.session.ply();
+        let ending = Ending {
             resigned,
-            live.timed_out(),
-            result.as_deref(),
-            clock.as_ref(),
-        ) {
+            timed_out: live.timed_out(),
+        };
+        let state = GameState {
+            result: result.as_deref(),
+            clock: clock.as_ref(),
+        };
+        if let Err(e) = self.write(live, |store, id, v| store.rewrite_tail(id, v, plies, ending, state)) {
             live.session = previous;
-            return Err(e.into());
+            return Err(e);
         }
         live.clock = clock;
         let ply = live.session.ply();
@@ -668,6 +779,7 @@ impl Service {
         live.version += 1;
         entry.publish(live.state_message());
         self.schedule_flag(live);
+        self.settle(live);
         Ok(())
     }
 
@@ -707,7 +819,7 @@ impl Service {
 
     /// Sets or clears the pending takeback request, stored and told to the watchers.
     fn set_takeback(&self, entry: &GameEntry, live: &mut LiveGame, by: Option<Player>) -> Result<(), ApiError> {
-        self.store.set_takeback(&live.id, by)?;
+        self.write(live, |store, id, v| store.set_takeback(id, v, by))?;
         live.takeback = by;
         live.version += 1;
         entry.publish(live.state_message());
@@ -817,7 +929,7 @@ impl Service {
         if !still_open {
             owners.invite_hash = None;
         }
-        self.store.set_seats(id, &seats, &owners)?;
+        self.write(&mut live, |store, id, v| store.set_seats(id, v, &seats, &owners))?;
         live.seats = seats;
         live.holders = holders;
         live.invite_hash = owners.invite_hash;
@@ -855,15 +967,20 @@ impl Service {
                 "you already play the other side: send the invite to your opponent",
             ));
         }
+        let mut owners = live.ownership();
+        owners.holders[open.index()] = Some(me.id.clone());
+        owners.invite_hash = None;
+        let seats = live.seats;
+        self.write(&mut live, |store, id, v| store.set_seats(id, v, &seats, &owners))?;
         live.holders[open.index()] = Some(me);
         live.invite_hash = None;
-        self.store.set_seats(id, &live.seats, &live.ownership())?;
         if live.clock_may_run() {
-            let now = self.time.now_ms();
-            if let Some(c) = live.clock.as_mut() {
-                c.start(now);
+            let mut clock = live.clock;
+            if let Some(c) = clock.as_mut() {
+                c.start(self.time.now_ms());
             }
-            self.store.set_clock(id, live.clock.as_ref())?;
+            self.write(&mut live, |store, id, v| store.set_clock(id, v, clock.as_ref()))?;
+            live.clock = clock;
             self.schedule_flag(&live);
         }
         live.version += 1;
@@ -883,8 +1000,11 @@ impl Service {
             return Err(ApiError::conflict("no_open_seat", "both sides are taken"));
         }
         let invite = new_secret();
-        live.invite_hash = Some(secret_hash(&invite));
-        self.store.set_seats(id, &live.seats, &live.ownership())?;
+        let mut owners = live.ownership();
+        owners.invite_hash = Some(secret_hash(&invite));
+        let seats = live.seats;
+        self.write(&mut live, |store, id, v| store.set_seats(id, v, &seats, &owners))?;
+        live.invite_hash = owners.invite_hash;
         Ok(invite)
     }
 
@@ -928,7 +1048,7 @@ impl Service {
         };
         let new_entry = self.open_game(session, new)?;
         let new_id = new_entry.lock().id.clone();
-        self.store.set_rematch(id, &new_id)?;
+        self.write(&mut old, |store, id, v| store.set_rematch(id, v, &new_id))?;
         old.rematch = Some(new_id);
         old.version += 1;
         entry.publish(old.state_message());
@@ -972,6 +1092,139 @@ impl Service {
             .map_err(ApiError::from)
     }
 
+    fn held(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.held.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Whether this server runs the game's computer and clock: always with a store of its own; on a
+    /// shared store, when it holds the game's lease or takes it now (nobody holds it, or its
+    /// holder stopped renewing it).
+    fn hold(&self, live: &LiveGame) -> bool {
+        if !self.shared || self.held().contains(&live.id) {
+            return true;
+        }
+        let now = wall_ms();
+        let until = now + LEASE.as_millis() as u64;
+        match self.store.claim_lease(&live.id, &self.instance, now, until) {
+            Ok(true) => {
+                self.held().insert(live.id.clone());
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Gives the game's lease back once there is nothing to run: the game is over, or a person is
+    /// to move without a running clock.
+    fn settle(&self, live: &LiveGame) {
+        if !self.shared {
+            return;
+        }
+        let to_move = live.session.to_move();
+        let work = live.session.ending().is_none()
+            && (live.seats[to_move.index()].level().is_some()
+                || live.clock.is_some_and(|c| c.running_since_ms.is_some()));
+        if !work && self.held().remove(&live.id) {
+            let _ = self.store.release_lease(&live.id, &self.instance);
+        }
+    }
+
+    /// Renews this server's leases and takes over the games whose server stopped renewing theirs
+    /// (it died): their computer moves and flags go on here. Run about once a second on a shared store.
+    pub fn keep_leases(self: &Arc<Self>) {
+        if !self.shared {
+            return;
+        }
+        let until = wall_ms() + LEASE.as_millis() as u64;
+        if let Ok(kept) = self.store.renew_leases(&self.instance, until) {
+            let kept: HashSet<String> = kept.into_iter().collect();
+            let lost: Vec<String> = self.held().iter().filter(|id| !kept.contains(*id)).cloned().collect();
+            for id in lost {
+                self.held().remove(&id);
+                let cached = self.games().get(&id).cloned();
+                if let Some(entry) = cached {
+                    entry.lock().stop_thinking(); // another server took it over
+                }
+            }
+        }
+        let Ok(orphans) = self.store.expired_leases(wall_ms()) else {
+            return;
+        };
+        for id in orphans {
+            let now = wall_ms();
+            if !matches!(
+                self.store
+                    .claim_lease(&id, &self.instance, now, now + LEASE.as_millis() as u64),
+                Ok(true)
+            ) {
+                continue; // another server took it first
+            }
+            self.held().insert(id.clone());
+            let Ok(entry) = self.entry(&id) else {
+                let _ = self.store.release_lease(&id, &self.instance);
+                self.held().remove(&id);
+                continue;
+            };
+            let _ = self.reload(&entry, None);
+            let mut live = entry.lock();
+            let _ = self.resume(&entry, &mut live);
+            self.settle(&live);
+        }
+    }
+
+    /// Follows what other servers change in a shared store: a game in memory that changed is
+    /// reloaded (and its watchers told), a lobby change is passed on to the lobby's watchers.
+    pub fn follow_changes(self: &Arc<Self>) {
+        let Some(mut changes) = self.store.changes() else {
+            return;
+        };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let service = Arc::downgrade(self);
+        runtime.spawn(async move {
+            loop {
+                let change = match changes.recv().await {
+                    Ok(change) => change,
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => Change::Resync,
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                };
+                let Some(service) = service.upgrade() else { return };
+                if *service.shutdown.borrow() {
+                    return;
+                }
+                let _ = tokio::task::spawn_blocking(move || service.apply_change(change)).await;
+            }
+        });
+    }
+
+    fn apply_change(self: &Arc<Self>, change: Change) {
+        match change {
+            Change::Lobby => self.publish_lobby(None),
+            Change::Game { id, version } => {
+                let cached = self.games().get(&id).cloned();
+                if let Some(entry) = cached {
+                    let _ = self.reload(&entry, Some(version));
+                }
+            }
+            Change::Resync => {
+                let entries: Vec<Arc<GameEntry>> = self.games().iter().map(|(_, e)| e.clone()).collect();
+                for entry in entries {
+                    let _ = self.reload(&entry, None);
+                }
+                self.publish_lobby(None);
+            }
+        }
+    }
+
+    /// Gives back every lease this server holds (it is stopping): others take its games over at once.
+    pub fn release_leases(&self) {
+        let held: Vec<String> = self.held().drain().collect();
+        for id in held {
+            let _ = self.store.release_lease(&id, &self.instance);
+        }
+    }
+
     /// Starts the computer's search if the computer is to move and not thinking yet.
     fn maybe_start_computer(self: &Arc<Self>, entry: &Arc<GameEntry>, live: &mut LiveGame) {
         if live.thinking.is_some() || live.session.ending().is_some() {
@@ -980,6 +1233,9 @@ impl Service {
         let Some(level) = live.seats[live.session.to_move().index()].level() else {
             return;
         };
+        if !self.hold(live) {
+            return; // another server runs this game's computer
+        }
         let stop = Arc::new(AtomicBool::new(false));
         live.thinking = Some(stop.clone());
         let version = live.version;
@@ -1035,7 +1291,10 @@ impl Service {
                     entry.publish(serde_json::json!({"type": "error", "message": message}).to_string());
                     entry.publish(live.state_message());
                 }
-                None => service.maybe_start_computer(&entry, &mut live),
+                None => {
+                    service.maybe_start_computer(&entry, &mut live);
+                    service.settle(&live);
+                }
             }
         });
         entry.publish(live.state_message());

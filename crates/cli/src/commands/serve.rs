@@ -1,18 +1,19 @@
 //! `arbiter serve`: the web app.
 
+use arbiter_server::DbLocation;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 
-/// `arbiter serve [--addr 127.0.0.1:8080] [--db arbiter.db] [--cache-games 1000] [--rate-limits on|off]
-/// [--report-games 6]`
+/// `arbiter serve [--addr 127.0.0.1:8080] [--db arbiter.db | --db postgres://…] [--cache-games 1000]
+/// [--rate-limits on|off] [--report-games 6]`
 #[derive(clap::Args)]
 pub struct Args {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The SQLite file the games are stored in (created when missing).
-    #[arg(long, default_value = "arbiter.db")]
-    db: PathBuf,
+    /// Where the games are stored: a SQLite file (created when missing) or a PostgreSQL URL
+    /// (`postgres://user:password@host:5432/arbiter`), which any number of servers may share.
+    #[arg(long, env = "ARBITER_DB", default_value = "arbiter.db", value_parser = DbLocation::parse)]
+    db: DbLocation,
     /// How many games stay in memory (idle ones beyond this reload from the database on demand).
     #[arg(long, default_value_t = arbiter_server::service::DEFAULT_CACHE_GAMES, value_parser = clap::value_parser!(usize))]
     cache_games: usize,

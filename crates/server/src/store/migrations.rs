@@ -1,22 +1,32 @@
-//! The schema migrations, embedded from `crates/server/migrations/*.sql` and applied in order.
+//! The schema migrations, embedded from `crates/server/migrations/{sqlite,postgres}/*.sql`: the same
+//! numbered steps for both backends, each in its own dialect, applied in order and each in its own
+//! transaction. A new schema change is a new file appended to both lists, never an edit.
 //!
-//! The database's `user_version` counts the migrations applied; each runs in its own transaction.
+//! SQLite counts the migrations applied in its `user_version`; PostgreSQL in the table
+//! `schema_migrations`.
 
-use rusqlite::Connection;
+/// A migration: its name (`0001_games`) and its SQL.
+pub type Migration = (&'static str, &'static str);
 
-/// Every migration in order: a new schema change is a new file appended here, never an edit.
-pub const MIGRATIONS: &[(&str, &str)] = &[
-    ("0001_games", include_str!("../../migrations/0001_games.sql")),
-    ("0002_players", include_str!("../../migrations/0002_players.sql")),
-    ("0003_clocks", include_str!("../../migrations/0003_clocks.sql")),
-    ("0004_challenges", include_str!("../../migrations/0004_challenges.sql")),
-];
+macro_rules! migrations {
+    ($dialect:literal: $($name:literal),* $(,)?) => {
+        &[$(($name, include_str!(concat!("../../migrations/", $dialect, "/", $name, ".sql")))),*]
+    };
+}
 
-/// Applies the migrations the database has not seen yet; returns how many ran.
-pub fn migrate(conn: &mut Connection) -> rusqlite::Result<usize> {
+/// The migrations of a SQLite database.
+pub const SQLITE_MIGRATIONS: &[Migration] = migrations!("sqlite":
+    "0001_games", "0002_players", "0003_clocks", "0004_challenges", "0005_versions", "0006_leases");
+
+/// The migrations of a PostgreSQL database: the same steps.
+pub const POSTGRES_MIGRATIONS: &[Migration] = migrations!("postgres":
+    "0001_games", "0002_players", "0003_clocks", "0004_challenges", "0005_versions", "0006_leases");
+
+/// Applies the migrations a SQLite database has not seen yet; returns how many ran.
+pub(super) fn migrate_sqlite(conn: &mut rusqlite::Connection) -> rusqlite::Result<usize> {
     let applied: usize = conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))? as usize;
     let mut ran = 0;
-    for (index, (_name, sql)) in MIGRATIONS.iter().enumerate().skip(applied) {
+    for (index, (_name, sql)) in SQLITE_MIGRATIONS.iter().enumerate().skip(applied) {
         let tx = conn.transaction()?;
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", (index + 1) as i64)?;
@@ -29,19 +39,27 @@ pub fn migrate(conn: &mut Connection) -> rusqlite::Result<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rusqlite::Connection;
 
     #[test]
-    fn migrations_apply_once() {
+    fn both_backends_have_the_same_steps() {
+        let names = |list: &[Migration]| list.iter().map(|(name, _)| *name).collect::<Vec<_>>();
+        assert_eq!(names(SQLITE_MIGRATIONS), names(POSTGRES_MIGRATIONS));
+    }
+
+    #[test]
+    fn sqlite_migrations_apply_once() {
         let mut conn = Connection::open_in_memory().unwrap();
-        assert_eq!(migrate(&mut conn).unwrap(), MIGRATIONS.len());
-        assert_eq!(migrate(&mut conn).unwrap(), 0);
+        assert_eq!(migrate_sqlite(&mut conn).unwrap(), SQLITE_MIGRATIONS.len());
+        assert_eq!(migrate_sqlite(&mut conn).unwrap(), 0);
         let tables: i64 = conn
             .query_row(
-                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('games', 'moves', 'players')",
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'
+                   AND name IN ('games', 'moves', 'players', 'challenges', 'leases')",
                 [],
                 |r| r.get(0),
             )
             .unwrap();
-        assert_eq!(tables, 3);
+        assert_eq!(tables, 5);
     }
 }

@@ -1,23 +1,34 @@
-//! Game storage in SQLite (WAL mode): a row per game and a row per move, written as each move is made,
-//! so that a crash or a restart loses nothing.
+//! Where games, players and challenges are kept: one [`Store`] trait with two implementations —
+//! SQLite in a file ([`SqliteStore`], the embedded default) and PostgreSQL ([`PgStore`], for many
+//! server instances on one database). Both apply the same numbered migrations and pass the same
+//! test suite (`tests/store.rs`).
+//!
+//! Every move is a row written as it is made, so a crash or a restart loses nothing. Every change to
+//! a game is conditional on the game's `version` (optimistic concurrency): a writer whose copy is
+//! out of date gets [`StoreError::Stale`] instead of overwriting what another server stored.
 
 mod challenges;
+mod codec;
+mod copy;
 mod migrations;
+mod postgres;
+mod sqlite;
 
 pub use challenges::{Challenge, Colour};
-pub use migrations::MIGRATIONS;
+pub use copy::{copy_store, Copied};
+pub use migrations::{Migration, POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
+pub use postgres::PgStore;
+pub use sqlite::SqliteStore;
 
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
 use arbiter_core::{ClockState, Player};
-use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
-use std::path::Path;
-use std::sync::Mutex;
+use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A game as stored: enough to replay it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct StoredGame {
     /// The game's id.
     pub id: String,
@@ -31,8 +42,14 @@ pub struct StoredGame {
     pub seats: [Seat; 2],
     /// The name of the side that resigned, if one did.
     pub resigned: Option<String>,
+    /// The result in words, once over.
+    pub result: Option<String>,
     /// The moves, in order.
     pub moves: Vec<String>,
+    /// Each move's time left for its mover (`None`: no clock then), in step with `moves`.
+    pub left_ms: Vec<Option<u64>>,
+    /// When each move was stored (unix seconds), in step with `moves`.
+    pub played_at: Vec<i64>,
     /// Who holds each side, who created the game, whether it is public, the open side's invite.
     pub owners: Ownership,
     /// A pending takeback request by that side.
@@ -43,8 +60,12 @@ pub struct StoredGame {
     pub clock: Option<ClockState>,
     /// The side to move ran out of time.
     pub timed_out: bool,
-    /// Each move's time left for its mover (`None`: no clock then).
-    pub left_ms: Vec<Option<u64>>,
+    /// When it was created and last changed, unix seconds.
+    pub created_at: i64,
+    /// See `created_at`.
+    pub updated_at: i64,
+    /// Bumped by every change: a change names the version it was made from.
+    pub version: i64,
 }
 
 /// Who a game belongs to.
@@ -62,7 +83,7 @@ pub struct Ownership {
 }
 
 /// A line of the list of recent games.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct GameSummary {
     /// The game's id.
     pub id: String,
@@ -88,371 +109,278 @@ pub struct GameSummary {
     pub updated_at: i64,
 }
 
-/// The database: one connection behind a mutex (every operation is a few small statements).
-pub struct Store {
-    conn: Mutex<Connection>,
+/// A player as stored, also for copying a database ([`copy_store`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredPlayer {
+    /// The id and display name.
+    pub player: PlayerRef,
+    /// The SHA-256 of their token.
+    pub token_hash: String,
+    /// When they first came, unix seconds.
+    pub created_at: i64,
 }
 
-fn now() -> i64 {
+/// A move to append to a game.
+#[derive(Debug, Clone, Copy)]
+pub struct NewMove<'a> {
+    /// Its ply, 0 for the first move: a second move for one ply is refused.
+    pub ply: usize,
+    /// The move in the game's notation.
+    pub notation: &'a str,
+    /// The mover's time left, if the game has a clock.
+    pub left_ms: Option<u64>,
+}
+
+/// The state of a game after a change, written with it.
+#[derive(Debug, Clone, Copy)]
+pub struct GameState<'a> {
+    /// The result in words, once over.
+    pub result: Option<&'a str>,
+    /// The clock, for a game with a time control.
+    pub clock: Option<&'a ClockState>,
+}
+
+/// Why a store operation failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreError {
+    /// Another writer came first: the game changed since this copy of it was read (another server,
+    /// or another request), or a move for that ply is stored already. Reload and try again.
+    Stale,
+    /// A game or player that was named is not there.
+    Missing(String),
+    /// The database failed, refused or could not be reached.
+    Failed(String),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Stale => f.write_str("the game was changed by another request first"),
+            StoreError::Missing(what) => write!(f, "{what} is not stored"),
+            StoreError::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// The result of a store operation.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Which database a store keeps its data in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DbLocation {
+    /// A SQLite file, created with its schema when missing.
+    Sqlite(PathBuf),
+    /// A PostgreSQL connection URL (`postgres://user:password@host:port/database`).
+    Postgres(String),
+}
+
+impl DbLocation {
+    /// Reads `--db`/`ARBITER_DB`: a `postgres://` or `postgresql://` URL, or else a SQLite file path.
+    pub fn parse(text: &str) -> Result<DbLocation, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("the database is empty: give a SQLite file path or a postgres:// URL".into());
+        }
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            text.parse::<tokio_postgres::Config>()
+                .map_err(|e| format!("bad PostgreSQL URL: {e}"))?;
+            return Ok(DbLocation::Postgres(text.to_string()));
+        }
+        if let Some((scheme, _)) = text.split_once("://") {
+            return Err(format!(
+                "unknown database scheme '{scheme}://': give a SQLite file path or a postgres:// URL"
+            ));
+        }
+        Ok(DbLocation::Sqlite(PathBuf::from(text)))
+    }
+
+    /// The folder beside a SQLite file (where reports go by default); the working folder for PostgreSQL.
+    pub fn data_dir(&self) -> PathBuf {
+        match self {
+            DbLocation::Sqlite(path) => path.parent().map(PathBuf::from).unwrap_or_default(),
+            DbLocation::Postgres(_) => PathBuf::new(),
+        }
+    }
+
+    /// Opens the store, applying the migrations it has not seen.
+    pub fn open(&self) -> StoreResult<Box<dyn Store>> {
+        Ok(match self {
+            DbLocation::Sqlite(path) => Box::new(SqliteStore::open(path)?),
+            DbLocation::Postgres(url) => Box::new(PgStore::connect(url)?),
+        })
+    }
+}
+
+impl std::fmt::Display for DbLocation {
+    /// The file path, or the URL without its password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DbLocation::Sqlite(path) => write!(f, "{}", path.display()),
+            DbLocation::Postgres(url) => f.write_str(&codec::redact_password(url)),
+        }
+    }
+}
+
+/// The database behind the server. Every method is a few small statements; a change to a game
+/// names the `version` it was made from and bumps it, or fails with [`StoreError::Stale`].
+pub trait Store: Send + Sync {
+    /// `sqlite` or `postgres`.
+    fn backend(&self) -> &'static str;
+
+    /// Stores a new game (or a copied one) with its moves, in one transaction.
+    fn create(&self, game: &StoredGame) -> StoreResult<()>;
+
+    /// Appends a move made from `version` and writes the game's state after it.
+    fn add_move(&self, id: &str, version: i64, mv: NewMove<'_>, state: GameState<'_>) -> StoreResult<()>;
+
+    /// Sets the clock (started, stopped).
+    fn set_clock(&self, id: &str, version: i64, clock: Option<&ClockState>) -> StoreResult<()>;
+
+    /// Keeps the first `plies` moves and writes the state after an undo, a resignation or a flag fall.
+    fn rewrite_tail(
+        &self,
+        id: &str,
+        version: i64,
+        plies: usize,
+        ending: Ending<'_>,
+        state: GameState<'_>,
+    ) -> StoreResult<()>;
+
+    /// Changes who plays each side and who holds it, and the open side's invite.
+    fn set_seats(&self, id: &str, version: i64, seats: &[Seat; 2], owners: &Ownership) -> StoreResult<()>;
+
+    /// Sets or clears the pending takeback request.
+    fn set_takeback(&self, id: &str, version: i64, by: Option<Player>) -> StoreResult<()>;
+
+    /// Notes the rematch of a game.
+    fn set_rematch(&self, id: &str, version: i64, rematch: &str) -> StoreResult<()>;
+
+    /// Loads a game with its moves; `None` if there is no such game.
+    fn load(&self, id: &str) -> StoreResult<Option<StoredGame>>;
+
+    /// The stored version of a game (`None`: no such game): cheaper than [`Store::load`], to tell
+    /// whether a copy in memory is current.
+    fn version(&self, id: &str) -> StoreResult<Option<i64>>;
+
+    /// The games whose clock runs and that are not over: their flags must fall even if nobody opens them.
+    fn running_clocks(&self) -> StoreResult<Vec<String>>;
+
+    /// The most recently changed games, newest first, that `caller` may list: the games they hold a
+    /// side in, and (unless `mine_only`) public games.
+    fn list(&self, caller: Option<&PlayerId>, mine_only: bool, limit: usize) -> StoreResult<Vec<GameSummary>>;
+
+    /// Every game's id, oldest first (for copying a database).
+    fn game_ids(&self) -> StoreResult<Vec<String>>;
+
+    /// Stores a new player by the hash of their token.
+    fn create_player(&self, player: &StoredPlayer) -> StoreResult<()>;
+
+    /// The player whose token has this hash.
+    fn player_by_token_hash(&self, token_hash: &str) -> StoreResult<Option<PlayerRef>>;
+
+    /// A player by id.
+    fn player(&self, id: &PlayerId) -> StoreResult<Option<PlayerRef>>;
+
+    /// Changes a player's display name.
+    fn rename_player(&self, id: &PlayerId, name: &str) -> StoreResult<()>;
+
+    /// Every player, oldest first (for copying a database).
+    fn players(&self) -> StoreResult<Vec<StoredPlayer>>;
+
+    /// Stores a new challenge (with its `created_at`).
+    fn add_challenge(&self, challenge: &Challenge) -> StoreResult<()>;
+
+    /// The open challenges, newest first (at most `limit`).
+    fn challenges(&self, limit: usize) -> StoreResult<Vec<Challenge>>;
+
+    /// One challenge.
+    fn challenge(&self, id: &str) -> StoreResult<Option<Challenge>>;
+
+    /// How many open challenges a player has.
+    fn challenges_of(&self, player: &PlayerId) -> StoreResult<usize>;
+
+    /// Removes a challenge; whether it was there (so that of two accepting at once, one wins, on
+    /// any number of servers).
+    fn take_challenge(&self, id: &str) -> StoreResult<bool>;
+
+    /// Takes (or renews) the lease on running a game's computer and clock for `holder` until
+    /// `until_ms` (unix milliseconds): granted when nobody holds it, `holder` holds it already, or
+    /// the holder's lease ran out before `now_ms`. Whether `holder` has it now.
+    fn claim_lease(&self, game_id: &str, holder: &str, now_ms: u64, until_ms: u64) -> StoreResult<bool>;
+
+    /// Renews every lease `holder` has until `until_ms`; the games whose lease it still had.
+    fn renew_leases(&self, holder: &str, until_ms: u64) -> StoreResult<Vec<String>>;
+
+    /// Gives a lease back (the computer moved, the game ended, the server stops).
+    fn release_lease(&self, game_id: &str, holder: &str) -> StoreResult<()>;
+
+    /// The games whose lease ran out before `now_ms`: their server died while it had work to do.
+    fn expired_leases(&self, now_ms: u64) -> StoreResult<Vec<String>>;
+
+    /// What other servers change, as they commit it (PostgreSQL's LISTEN/NOTIFY); `None` for a store
+    /// that only this server writes (SQLite).
+    fn changes(&self) -> Option<tokio::sync::broadcast::Receiver<Change>> {
+        None
+    }
+}
+
+/// A change committed to a shared store, told to every server on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// A game changed: it is now at `version`.
+    Game {
+        /// The game's id.
+        id: String,
+        /// Its version after the change.
+        version: i64,
+    },
+    /// A challenge was posted, taken or cancelled.
+    Lobby,
+    /// The notifications were interrupted (the connection was lost and is back): any copy in memory
+    /// may be out of date.
+    Resync,
+}
+
+impl Change {
+    /// The notification's payload: `g <version> <id>` or `lobby`.
+    pub fn payload(&self) -> String {
+        match self {
+            Change::Game { id, version } => format!("g {version} {id}"),
+            Change::Lobby => "lobby".into(),
+            Change::Resync => "resync".into(),
+        }
+    }
+
+    /// Reads a payload; `None` for one this server does not know (a newer server's).
+    pub fn parse(payload: &str) -> Option<Change> {
+        let mut words = payload.split(' ');
+        match (words.next()?, words.next(), words.next(), words.next()) {
+            ("g", Some(version), Some(id), None) => Some(Change::Game {
+                id: id.to_string(),
+                version: version.parse().ok()?,
+            }),
+            ("lobby", None, None, None) => Some(Change::Lobby),
+            ("resync", None, None, None) => Some(Change::Resync),
+            _ => None,
+        }
+    }
+}
+
+/// How a game ended by a rewrite, as stored beside its moves.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Ending<'a> {
+    /// The name of the side that resigned.
+    pub resigned: Option<&'a str>,
+    /// The side to move ran out of time.
+    pub timed_out: bool,
+}
+
+/// Now, unix seconds.
+pub(crate) fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0)
-}
-
-fn seats_json(seats: &[Seat; 2]) -> String {
-    serde_json::to_string(seats).unwrap_or_else(|_| "[]".into())
-}
-
-fn parse_seats(text: &str) -> rusqlite::Result<[Seat; 2]> {
-    serde_json::from_str(text)
-        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, e.into()))
-}
-
-fn clock_json(clock: Option<&ClockState>) -> Option<String> {
-    clock.and_then(|c| serde_json::to_string(c).ok())
-}
-
-fn parse_clock(text: Option<String>) -> rusqlite::Result<Option<ClockState>> {
-    text.map(|t| {
-        serde_json::from_str(&t)
-            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, e.into()))
-    })
-    .transpose()
-}
-
-fn holders_json(holders: &[Option<PlayerId>; 2]) -> String {
-    serde_json::to_string(&[holders[0].as_ref().map(|p| &p.0), holders[1].as_ref().map(|p| &p.0)])
-        .unwrap_or_else(|_| "[null,null]".into())
-}
-
-fn parse_holders(text: &str) -> rusqlite::Result<[Option<PlayerId>; 2]> {
-    let ids: [Option<String>; 2] = serde_json::from_str(text)
-        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, e.into()))?;
-    let [a, b] = ids;
-    Ok([a.map(PlayerId), b.map(PlayerId)])
-}
-
-/// `first`/`second` as stored.
-fn side_text(side: Player) -> &'static str {
-    match side {
-        Player::First => "first",
-        Player::Second => "second",
-    }
-}
-
-fn parse_side_text(text: Option<String>) -> Option<Player> {
-    match text.as_deref() {
-        Some("first") => Some(Player::First),
-        Some("second") => Some(Player::Second),
-        _ => None,
-    }
-}
-
-/// Is this the error of a second row for one `(game, ply)`: another request stored a move for that
-/// turn first?
-pub fn is_duplicate_move(error: &rusqlite::Error) -> bool {
-    matches!(error, rusqlite::Error::SqliteFailure(e, _) if e.code == rusqlite::ErrorCode::ConstraintViolation)
-}
-
-impl Store {
-    /// Opens (or creates) the database file, switches it to WAL mode and applies the migrations.
-    pub fn open(path: &Path) -> rusqlite::Result<Store> {
-        let mut conn = Connection::open(path)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        migrations::migrate(&mut conn)?;
-        Ok(Store { conn: Mutex::new(conn) })
-    }
-
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// The journal mode in force (`wal`).
-    pub fn journal_mode(&self) -> rusqlite::Result<String> {
-        self.conn().query_row("PRAGMA journal_mode", [], |r| r.get(0))
-    }
-
-    /// Stores a new game with the moves it already has (a loaded record), in one transaction.
-    pub fn create(&self, game: &StoredGame, result: Option<&str>) -> rusqlite::Result<()> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let t = now();
-        tx.execute(
-            "INSERT INTO games (id, game, options, start, seats, resigned, result, created_at, updated_at,
-                                creator, holders, public, invite_hash, takeback, rematch, clock, timed_out)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-            params![
-                game.id,
-                game.game,
-                game.options,
-                game.start,
-                seats_json(&game.seats),
-                game.resigned,
-                result,
-                t,
-                game.owners.creator.as_ref().map(|p| &p.0),
-                holders_json(&game.owners.holders),
-                game.owners.public,
-                game.owners.invite_hash,
-                game.takeback.map(side_text),
-                game.rematch,
-                clock_json(game.clock.as_ref()),
-                game.timed_out,
-            ],
-        )?;
-        for (ply, mv) in game.moves.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO moves (game_id, ply, notation, played_at) VALUES (?1, ?2, ?3, ?4)",
-                params![game.id, ply as i64, mv, t],
-            )?;
-        }
-        tx.commit()
-    }
-
-    /// Appends the move of ply `ply` (0-based) with its mover's time left, and updates the result
-    /// and the clock.
-    pub fn add_move(
-        &self,
-        id: &str,
-        ply: usize,
-        notation: &str,
-        result: Option<&str>,
-        left_ms: Option<u64>,
-        clock: Option<&ClockState>,
-    ) -> rusqlite::Result<()> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let t = now();
-        tx.execute(
-            "INSERT INTO moves (game_id, ply, notation, played_at, left_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![id, ply as i64, notation, t, left_ms.map(|ms| ms as i64)],
-        )?;
-        tx.execute(
-            "UPDATE games SET result = ?2, updated_at = ?3, takeback = NULL, clock = ?4 WHERE id = ?1",
-            params![id, result, t, clock_json(clock)],
-        )?;
-        tx.commit()
-    }
-
-    /// Sets the clock (started, stopped).
-    pub fn set_clock(&self, id: &str, clock: Option<&ClockState>) -> rusqlite::Result<()> {
-        self.conn().execute(
-            "UPDATE games SET clock = ?2 WHERE id = ?1",
-            params![id, clock_json(clock)],
-        )?;
-        Ok(())
-    }
-
-    /// The games whose clock runs and that are not over: their flags must fall even if nobody opens them.
-    pub fn running_clocks(&self) -> rusqlite::Result<Vec<String>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT id FROM games WHERE clock IS NOT NULL AND result IS NULL
-               AND json_extract(clock, '$.running_since_ms') IS NOT NULL",
-        )?;
-        let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
-        ids.collect()
-    }
-
-    /// Keeps the first `plies` moves, sets the resignation or flag fall, the result and the clock
-    /// (after an undo, a resignation or a flag fall).
-    pub fn rewrite_tail(
-        &self,
-        id: &str,
-        plies: usize,
-        resigned: Option<&str>,
-        timed_out: bool,
-        result: Option<&str>,
-        clock: Option<&ClockState>,
-    ) -> rusqlite::Result<()> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute(
-            "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
-            params![id, plies as i64],
-        )?;
-        tx.execute(
-            "UPDATE games SET resigned = ?2, result = ?3, updated_at = ?4, takeback = NULL, timed_out = ?5,
-                              clock = ?6
-             WHERE id = ?1",
-            params![id, resigned, result, now(), timed_out, clock_json(clock)],
-        )?;
-        tx.commit()
-    }
-
-    /// Changes who plays each side and who holds it, and the open side's invite.
-    pub fn set_seats(&self, id: &str, seats: &[Seat; 2], owners: &Ownership) -> rusqlite::Result<()> {
-        self.conn().execute(
-            "UPDATE games SET seats = ?2, holders = ?3, invite_hash = ?4, updated_at = ?5 WHERE id = ?1",
-            params![
-                id,
-                seats_json(seats),
-                holders_json(&owners.holders),
-                owners.invite_hash,
-                now()
-            ],
-        )?;
-        Ok(())
-    }
-
-    /// Sets or clears the pending takeback request.
-    pub fn set_takeback(&self, id: &str, by: Option<Player>) -> rusqlite::Result<()> {
-        self.conn().execute(
-            "UPDATE games SET takeback = ?2 WHERE id = ?1",
-            params![id, by.map(side_text)],
-        )?;
-        Ok(())
-    }
-
-    /// Notes the rematch of a game.
-    pub fn set_rematch(&self, id: &str, rematch: &str) -> rusqlite::Result<()> {
-        self.conn()
-            .execute("UPDATE games SET rematch = ?2 WHERE id = ?1", params![id, rematch])?;
-        Ok(())
-    }
-
-    /// Stores a new player by the hash of their token.
-    pub fn create_player(&self, player: &PlayerRef, token_hash: &str) -> rusqlite::Result<()> {
-        self.conn().execute(
-            "INSERT INTO players (id, token_hash, name, created_at) VALUES (?1, ?2, ?3, ?4)",
-            params![player.id.0, token_hash, player.name, now()],
-        )?;
-        Ok(())
-    }
-
-    /// The player whose token has this hash.
-    pub fn player_by_token_hash(&self, token_hash: &str) -> rusqlite::Result<Option<PlayerRef>> {
-        self.conn()
-            .query_row(
-                "SELECT id, name FROM players WHERE token_hash = ?1",
-                params![token_hash],
-                |r| {
-                    Ok(PlayerRef {
-                        id: PlayerId(r.get(0)?),
-                        name: r.get(1)?,
-                    })
-                },
-            )
-            .optional()
-    }
-
-    /// A player by id.
-    pub fn player(&self, id: &PlayerId) -> rusqlite::Result<Option<PlayerRef>> {
-        self.conn()
-            .query_row("SELECT id, name FROM players WHERE id = ?1", params![id.0], |r| {
-                Ok(PlayerRef {
-                    id: PlayerId(r.get(0)?),
-                    name: r.get(1)?,
-                })
-            })
-            .optional()
-    }
-
-    /// Changes a player's display name.
-    pub fn rename_player(&self, id: &PlayerId, name: &str) -> rusqlite::Result<()> {
-        self.conn()
-            .execute("UPDATE players SET name = ?2 WHERE id = ?1", params![id.0, name])?;
-        Ok(())
-    }
-
-    /// Loads a game with its moves; `None` if there is no such game.
-    pub fn load(&self, id: &str) -> rusqlite::Result<Option<StoredGame>> {
-        let conn = self.conn();
-        let row = conn
-            .query_row(
-                "SELECT id, game, options, start, seats, resigned, creator, holders, public, invite_hash,
-                        takeback, rematch, clock, timed_out
-                 FROM games WHERE id = ?1",
-                params![id],
-                |r| {
-                    Ok((
-                        (
-                            r.get::<_, String>(0)?,
-                            r.get::<_, String>(1)?,
-                            r.get::<_, String>(2)?,
-                            r.get::<_, String>(3)?,
-                            r.get::<_, String>(4)?,
-                            r.get::<_, Option<String>>(5)?,
-                        ),
-                        Ownership {
-                            creator: r.get::<_, Option<String>>(6)?.map(PlayerId),
-                            holders: parse_holders(&r.get::<_, String>(7)?)?,
-                            public: r.get(8)?,
-                            invite_hash: r.get(9)?,
-                        },
-                        parse_side_text(r.get(10)?),
-                        r.get::<_, Option<String>>(11)?,
-                        (parse_clock(r.get(12)?)?, r.get::<_, bool>(13)?),
-                    ))
-                },
-            )
-            .optional()?;
-        let Some(((id, game, options, start, seats, resigned), owners, takeback, rematch, (clock, timed_out))) = row
-        else {
-            return Ok(None);
-        };
-        let mut stmt = conn.prepare("SELECT notation, left_ms FROM moves WHERE game_id = ?1 ORDER BY ply")?;
-        let rows = stmt
-            .query_map(params![id], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, Option<i64>>(1)?.map(|ms| ms as u64)))
-            })?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        let (moves, left_ms) = rows.into_iter().unzip();
-        Ok(Some(StoredGame {
-            seats: parse_seats(&seats)?,
-            id,
-            game,
-            options,
-            start,
-            resigned,
-            moves,
-            owners,
-            takeback,
-            rematch,
-            clock,
-            timed_out,
-            left_ms,
-        }))
-    }
-
-    /// The most recently changed games, newest first, that `caller` may list: the games they hold a
-    /// side in, and (unless `mine_only`) public games.
-    pub fn list(&self, caller: Option<&PlayerId>, mine_only: bool, limit: usize) -> rusqlite::Result<Vec<GameSummary>> {
-        let conn = self.conn();
-        let me = caller.map(|p| p.0.as_str()).unwrap_or("");
-        let mut stmt = conn.prepare(
-            "SELECT g.id, g.game, g.options, g.seats, g.result, g.updated_at,
-                    (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),
-                    g.public, g.holders,
-                    (SELECT name FROM players p WHERE p.id = json_extract(g.holders, '$[0]')),
-                    (SELECT name FROM players p WHERE p.id = json_extract(g.holders, '$[1]')),
-                    (?1 <> '' AND (json_extract(g.holders, '$[0]') = ?1 OR json_extract(g.holders, '$[1]') = ?1))
-                      AS yours
-             FROM games g
-             WHERE (?1 <> '' AND (json_extract(g.holders, '$[0]') = ?1 OR json_extract(g.holders, '$[1]') = ?1))
-                OR (?2 = 0 AND g.public = 1)
-             ORDER BY g.updated_at DESC, g.created_at DESC LIMIT ?3",
-        )?;
-        let rows = stmt.query_map(params![me, mine_only, limit as i64], |r| {
-            let result: Option<String> = r.get(4)?;
-            Ok(GameSummary {
-                id: r.get(0)?,
-                game: r.get(1)?,
-                options: r.get(2)?,
-                seats: parse_seats(&r.get::<_, String>(3)?)?,
-                over: result.is_some(),
-                result,
-                updated_at: r.get(5)?,
-                ply: r.get::<_, i64>(6)? as usize,
-                public: r.get(7)?,
-                players: [r.get(9)?, r.get(10)?],
-                yours: r.get(11)?,
-            })
-        })?;
-        rows.collect()
-    }
 }

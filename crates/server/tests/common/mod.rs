@@ -132,7 +132,7 @@ impl TestServer {
         }
         let config = ServeConfig {
             addr: "127.0.0.1:0".parse().unwrap(),
-            db: self.db(),
+            db: arbiter_server::DbLocation::Sqlite(self.db()),
             cache_games: self.cache_games,
             limits: self.limits,
             reports: self.reports.clone(),

@@ -1,0 +1,47 @@
+//! Copying a whole database to another store (`arbiter db migrate --from arbiter.db --to postgres://…`):
+//! every player, game (with its moves, times and version) and open challenge, kept as it was.
+
+use super::{Store, StoreError, StoreResult};
+
+/// What a copy copied.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Copied {
+    /// Players.
+    pub players: usize,
+    /// Games.
+    pub games: usize,
+    /// Moves of those games.
+    pub moves: usize,
+    /// Open challenges.
+    pub challenges: usize,
+}
+
+/// Copies everything in `from` into `to`, which must hold no player and no game yet (so that
+/// nothing there is overwritten or mixed up); `progress` hears each game copied. Each game is one
+/// transaction: a copy that stops half-way is resumed by emptying the target and starting again.
+pub fn copy_store(from: &dyn Store, to: &dyn Store, progress: &mut dyn FnMut(&Copied)) -> StoreResult<Copied> {
+    if !to.players()?.is_empty() || !to.game_ids()?.is_empty() {
+        return Err(StoreError::Failed(
+            "the target database already holds players or games: copy into an empty one".into(),
+        ));
+    }
+    let mut copied = Copied::default();
+    for player in from.players()? {
+        to.create_player(&player)?;
+        copied.players += 1;
+    }
+    for id in from.game_ids()? {
+        let game = from
+            .load(&id)?
+            .ok_or_else(|| StoreError::Missing(format!("game {id}")))?;
+        to.create(&game)?;
+        copied.games += 1;
+        copied.moves += game.moves.len();
+        progress(&copied);
+    }
+    for challenge in from.challenges(usize::MAX >> 1)? {
+        to.add_challenge(&challenge)?;
+        copied.challenges += 1;
+    }
+    Ok(copied)
+}

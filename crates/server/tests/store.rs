@@ -1,0 +1,478 @@
+//! One test suite for both stores: every test runs against SQLite (a file in a temporary folder)
+//! and against PostgreSQL (a fresh database on the throwaway cluster of `arbiter-testkit`).
+
+use arbiter_core::{ClockState, Player, TimeControl};
+use arbiter_server::player::{PlayerId, PlayerRef};
+use arbiter_server::store::{
+    copy_store, Challenge, Change, Colour, DbLocation, Ending, GameState, NewMove, Ownership, PgStore, SqliteStore,
+    Store, StoreError, StoredGame, StoredPlayer,
+};
+use arbiter_server::Seat;
+use std::sync::Barrier;
+use std::time::Duration;
+
+/// A store and what keeps it alive (the SQLite file's folder).
+struct Fixture {
+    store: Box<dyn Store>,
+    _dir: Option<tempfile::TempDir>,
+}
+
+fn sqlite() -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(&dir.path().join("arbiter.db")).unwrap();
+    Fixture {
+        store: Box::new(store),
+        _dir: Some(dir),
+    }
+}
+
+fn postgres() -> Fixture {
+    let url = arbiter_testkit::cluster().database();
+    Fixture {
+        store: Box::new(PgStore::connect(&url).unwrap()),
+        _dir: None,
+    }
+}
+
+/// Each test, once per backend.
+macro_rules! on_both_backends {
+    ($($test:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[test] fn $test() { super::$test(super::sqlite().store.as_ref()) })*
+        }
+        mod postgres {
+            $(#[test] fn $test() { super::$test(super::postgres().store.as_ref()) })*
+        }
+    };
+}
+
+on_both_backends!(
+    games_round_trip,
+    a_change_needs_the_version_it_was_made_from,
+    racing_writers_store_one_move_per_turn,
+    rewrites_and_settings,
+    lists_show_what_the_caller_may_see,
+    players,
+    challenges,
+    leases_have_one_holder,
+);
+
+fn player(id: &str, name: Option<&str>) -> StoredPlayer {
+    StoredPlayer {
+        player: PlayerRef {
+            id: PlayerId(id.into()),
+            name: name.map(str::to_string),
+        },
+        token_hash: format!("hash-of-{id}"),
+        created_at: 1_700_000_000,
+    }
+}
+
+fn game(id: &str, moves: &[&str]) -> StoredGame {
+    let mut clock = ClockState::new("fischer:300+5".parse::<TimeControl>().unwrap());
+    clock.start(1_700_000_000_000);
+    StoredGame {
+        id: id.into(),
+        game: "void".into(),
+        options: "".into(),
+        start: "start".into(),
+        seats: [Seat::Human, Seat::Computer { level: 3 }],
+        resigned: None,
+        result: None,
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+        left_ms: moves
+            .iter()
+            .enumerate()
+            .map(|(i, _)| (i % 2 == 0).then_some(299_000))
+            .collect(),
+        played_at: moves
+            .iter()
+            .enumerate()
+            .map(|(i, _)| 1_700_000_000 + i as i64)
+            .collect(),
+        owners: Ownership {
+            creator: Some(PlayerId("pa".into())),
+            holders: [Some(PlayerId("pa".into())), None],
+            public: true,
+            invite_hash: Some("invite".into()),
+        },
+        takeback: Some(Player::Second),
+        rematch: None,
+        clock: Some(clock),
+        timed_out: false,
+        created_at: 1_700_000_000,
+        updated_at: 1_700_000_100,
+        version: 0,
+    }
+}
+
+fn with_players(store: &dyn Store) {
+    store.create_player(&player("pa", Some("Ada"))).unwrap();
+    store.create_player(&player("pb", None)).unwrap();
+}
+
+fn games_round_trip(store: &dyn Store) {
+    with_players(store);
+    let stored = game("g1", &["a1-b2", "c3-d4", "e5"]);
+    store.create(&stored).unwrap();
+    assert_eq!(store.load("g1").unwrap().as_ref(), Some(&stored));
+    assert_eq!(store.load("nothing").unwrap(), None);
+    assert_eq!(store.version("g1").unwrap(), Some(0));
+    assert_eq!(store.version("nothing").unwrap(), None);
+    // A second game of the same id is refused, and the first is kept.
+    assert_eq!(store.create(&game("g1", &[])), Err(StoreError::Stale));
+    assert_eq!(store.load("g1").unwrap().unwrap().moves.len(), 3);
+    assert_eq!(store.running_clocks().unwrap(), ["g1"]);
+    assert_eq!(store.game_ids().unwrap(), ["g1"]);
+}
+
+fn a_change_needs_the_version_it_was_made_from(store: &dyn Store) {
+    with_players(store);
+    store.create(&game("g1", &[])).unwrap();
+    let mv = |ply, notation| NewMove {
+        ply,
+        notation,
+        left_ms: Some(1000),
+    };
+    let state = GameState {
+        result: None,
+        clock: None,
+    };
+    store.add_move("g1", 0, mv(0, "a"), state).unwrap();
+    // From version 0 again: another writer came first.
+    assert_eq!(store.add_move("g1", 0, mv(1, "b"), state), Err(StoreError::Stale));
+    // The right version but a ply that is taken: refused too, and nothing changed.
+    assert_eq!(store.add_move("g1", 1, mv(0, "b"), state), Err(StoreError::Stale));
+    assert_eq!(store.version("g1").unwrap(), Some(1));
+    store.add_move("g1", 1, mv(1, "b"), state).unwrap();
+    let loaded = store.load("g1").unwrap().unwrap();
+    assert_eq!(loaded.moves, ["a", "b"]);
+    assert_eq!(loaded.left_ms, [Some(1000), Some(1000)]);
+    assert_eq!((loaded.version, loaded.clock, loaded.takeback), (2, None, None));
+    // Every kind of change checks the version.
+    assert_eq!(store.set_clock("g1", 0, None), Err(StoreError::Stale));
+    assert_eq!(store.set_takeback("g1", 1, None), Err(StoreError::Stale));
+    assert_eq!(store.set_rematch("g1", 3, "g2"), Err(StoreError::Stale));
+    let ending = Ending::default();
+    assert_eq!(store.rewrite_tail("g1", 0, 0, ending, state), Err(StoreError::Stale));
+    let seats = [Seat::Human; 2];
+    assert_eq!(
+        store.set_seats("g1", 5, &seats, &Ownership::default()),
+        Err(StoreError::Stale)
+    );
+    assert_eq!(store.load("g1").unwrap().unwrap().moves, ["a", "b"]);
+    // A game that is not there is missing, not stale.
+    assert!(matches!(
+        store.set_clock("nothing", 0, None),
+        Err(StoreError::Missing(_))
+    ));
+}
+
+/// Eight writers at once, each trying to store the move of every ply from the version it read:
+/// exactly one move per ply is stored, and every other attempt is told it was late.
+fn racing_writers_store_one_move_per_turn(store: &dyn Store) {
+    with_players(store);
+    store.create(&game("race", &[])).unwrap();
+    const PLIES: usize = 12;
+    const WRITERS: usize = 8;
+    let barrier = Barrier::new(WRITERS);
+    let wins: Vec<usize> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..WRITERS)
+            .map(|writer| {
+                let barrier = &barrier;
+                scope.spawn(move || {
+                    barrier.wait();
+                    let mut won = 0;
+                    for ply in 0..PLIES {
+                        let notation = format!("w{writer}p{ply}");
+                        let mv = NewMove {
+                            ply,
+                            notation: &notation,
+                            left_ms: None,
+                        };
+                        let state = GameState {
+                            result: None,
+                            clock: None,
+                        };
+                        // Wait until the previous ply is stored, as a player would, then race.
+                        let version = loop {
+                            let version = store.version("race").unwrap().unwrap();
+                            if version as usize >= ply {
+                                break version;
+                            }
+                            std::thread::yield_now();
+                        };
+                        match store.add_move("race", version, mv, state) {
+                            Ok(()) => won += 1,
+                            Err(StoreError::Stale) => {}
+                            Err(e) => panic!("writer {writer}, ply {ply}: {e}"),
+                        }
+                    }
+                    won
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(wins.iter().sum::<usize>(), PLIES, "wins by writer: {wins:?}");
+    let loaded = store.load("race").unwrap().unwrap();
+    assert_eq!(loaded.moves.len(), PLIES);
+    assert_eq!(loaded.version, PLIES as i64);
+    for (ply, mv) in loaded.moves.iter().enumerate() {
+        assert!(mv.ends_with(&format!("p{ply}")), "ply {ply} holds {mv}");
+    }
+}
+
+fn rewrites_and_settings(store: &dyn Store) {
+    with_players(store);
+    store.create(&game("g1", &["a", "b", "c"])).unwrap();
+    let state = GameState {
+        result: Some("Black resigned. White wins."),
+        clock: None,
+    };
+    let ending = Ending {
+        resigned: Some("black"),
+        timed_out: false,
+    };
+    store.rewrite_tail("g1", 0, 2, ending, state).unwrap();
+    let seats = [Seat::Computer { level: 6 }, Seat::Human];
+    let owners = Ownership {
+        creator: Some(PlayerId("pa".into())),
+        holders: [Some(PlayerId("pb".into())), Some(PlayerId("pa".into()))],
+        public: true,
+        invite_hash: None,
+    };
+    store.set_seats("g1", 1, &seats, &owners).unwrap();
+    store.set_takeback("g1", 2, Some(Player::First)).unwrap();
+    store.set_rematch("g1", 3, "g2").unwrap();
+    let clock = ClockState::new("days:3".parse::<TimeControl>().unwrap());
+    store.set_clock("g1", 4, Some(&clock)).unwrap();
+    let g = store.load("g1").unwrap().unwrap();
+    assert_eq!(g.moves, ["a", "b"]);
+    assert_eq!(g.resigned.as_deref(), Some("black"));
+    assert_eq!(g.result.as_deref(), Some("Black resigned. White wins."));
+    assert_eq!((g.seats, g.owners), (seats, owners));
+    assert_eq!(g.takeback, Some(Player::First));
+    assert_eq!(g.rematch.as_deref(), Some("g2"));
+    assert_eq!((g.clock, g.version), (Some(clock), 5));
+    assert!(
+        store.running_clocks().unwrap().is_empty(),
+        "over, and the clock stopped"
+    );
+}
+
+fn lists_show_what_the_caller_may_see(store: &dyn Store) {
+    with_players(store);
+    let mut private = game("private", &["a"]);
+    private.owners.public = false;
+    private.updated_at += 10;
+    store.create(&private).unwrap();
+    let mut public_b = game("public-b", &[]);
+    public_b.owners.holders = [Some(PlayerId("pb".into())), Some(PlayerId("pa".into()))];
+    public_b.result = Some("Draw.".into());
+    store.create(&public_b).unwrap();
+    let ids = |list: Vec<arbiter_server::store::GameSummary>| list.into_iter().map(|g| g.id).collect::<Vec<_>>();
+    let pa = PlayerId("pa".into());
+    let pb = PlayerId("pb".into());
+    assert_eq!(ids(store.list(Some(&pa), false, 10).unwrap()), ["private", "public-b"]);
+    assert_eq!(ids(store.list(Some(&pb), false, 10).unwrap()), ["public-b"]);
+    assert_eq!(ids(store.list(Some(&pb), true, 10).unwrap()), ["public-b"]);
+    assert_eq!(ids(store.list(None, false, 10).unwrap()), ["public-b"]);
+    assert!(store.list(None, true, 10).unwrap().is_empty());
+    assert_eq!(ids(store.list(Some(&pa), false, 1).unwrap()), ["private"]);
+    let line = &store.list(Some(&pb), false, 10).unwrap()[0];
+    assert_eq!(line.players, [None, Some("Ada".to_string())]);
+    assert!(line.yours && line.over && line.public);
+    assert_eq!((line.ply, line.result.as_deref()), (0, Some("Draw.")));
+    let mine = &store.list(Some(&pa), true, 10).unwrap()[0];
+    assert_eq!((mine.ply, mine.yours, mine.over), (1, true, false));
+}
+
+fn players(store: &dyn Store) {
+    with_players(store);
+    let pa = PlayerId("pa".into());
+    assert_eq!(store.player(&pa).unwrap().unwrap().name.as_deref(), Some("Ada"));
+    assert_eq!(store.player_by_token_hash("hash-of-pb").unwrap().unwrap().id.0, "pb");
+    assert_eq!(store.player_by_token_hash("nope").unwrap(), None);
+    store.rename_player(&pa, "Grace").unwrap();
+    assert_eq!(store.player(&pa).unwrap().unwrap().name.as_deref(), Some("Grace"));
+    let all = store.players().unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].token_hash, "hash-of-pa");
+    assert!(store.create_player(&player("pa", None)).is_err(), "one id, one player");
+}
+
+fn challenge(id: &str, at: i64) -> Challenge {
+    Challenge {
+        id: id.into(),
+        by: PlayerRef {
+            id: PlayerId("pa".into()),
+            name: Some("Ada".into()),
+        },
+        game: "krux".into(),
+        options: "".into(),
+        clock: Some("fischer:60+1".parse().unwrap()),
+        colour: Colour::Second,
+        public: true,
+        created_at: at,
+        yours: false,
+    }
+}
+
+fn challenges(store: &dyn Store) {
+    with_players(store);
+    store.add_challenge(&challenge("c1", 100)).unwrap();
+    store.add_challenge(&challenge("c2", 200)).unwrap();
+    let list = store.challenges(10).unwrap();
+    assert_eq!(list, [challenge("c2", 200), challenge("c1", 100)]);
+    assert_eq!(store.challenges(1).unwrap().len(), 1);
+    assert_eq!(store.challenge("c1").unwrap(), Some(challenge("c1", 100)));
+    assert_eq!(store.challenges_of(&PlayerId("pa".into())).unwrap(), 2);
+    assert!(store.take_challenge("c1").unwrap());
+    assert!(!store.take_challenge("c1").unwrap(), "taken once only");
+    assert_eq!(store.challenge("c1").unwrap(), None);
+}
+
+fn leases_have_one_holder(store: &dyn Store) {
+    with_players(store);
+    store.create(&game("g1", &[])).unwrap();
+    store.create(&game("g2", &[])).unwrap();
+    assert!(store.claim_lease("g1", "A", 1000, 6000).unwrap());
+    assert!(!store.claim_lease("g1", "B", 2000, 7000).unwrap(), "A holds it");
+    assert!(store.claim_lease("g1", "A", 2000, 7000).unwrap(), "A renews");
+    assert!(store.claim_lease("g2", "A", 2000, 7000).unwrap());
+    assert_eq!(store.renew_leases("A", 9000).unwrap().len(), 2);
+    assert!(store.expired_leases(8000).unwrap().is_empty());
+    // A stops renewing: after its lease runs out, B takes the game over.
+    assert_eq!(store.expired_leases(9500).unwrap(), ["g1", "g2"]);
+    assert!(store.claim_lease("g1", "B", 9500, 14_500).unwrap());
+    assert_eq!(store.renew_leases("A", 15_000).unwrap(), ["g2"]);
+    store.release_lease("g2", "B").unwrap(); // not B's: nothing happens
+    assert!(!store.claim_lease("g2", "B", 10_000, 15_000).unwrap());
+    store.release_lease("g2", "A").unwrap();
+    assert!(store.claim_lease("g2", "B", 10_000, 15_000).unwrap());
+}
+
+/// Everything in a SQLite file reaches PostgreSQL as it was (`arbiter db migrate`).
+#[test]
+fn a_sqlite_database_copies_into_postgres() {
+    let from = sqlite();
+    let store = from.store.as_ref();
+    with_players(store);
+    for i in 0..5 {
+        let moves: Vec<String> = (0..i * 3).map(|p| format!("m{p}")).collect();
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let mut g = game(&format!("g{i}"), &refs);
+        g.created_at += i as i64;
+        g.version = i as i64;
+        store.create(&g).unwrap();
+    }
+    store.add_challenge(&challenge("c1", 100)).unwrap();
+    let to = postgres();
+    let mut seen = 0;
+    let copied = copy_store(store, to.store.as_ref(), &mut |c| seen = c.games).unwrap();
+    assert_eq!(
+        (copied.players, copied.games, copied.moves, copied.challenges),
+        (2, 5, 30, 1)
+    );
+    assert_eq!(seen, 5);
+    for id in store.game_ids().unwrap() {
+        assert_eq!(to.store.load(&id).unwrap(), store.load(&id).unwrap(), "game {id}");
+    }
+    assert_eq!(to.store.players().unwrap(), store.players().unwrap());
+    assert_eq!(to.store.challenges(10).unwrap(), store.challenges(10).unwrap());
+    // Copying again would mix two databases: refused, and nothing changes.
+    let again = copy_store(store, to.store.as_ref(), &mut |_| {}).unwrap_err();
+    assert!(again.to_string().contains("empty"), "{again}");
+    assert_eq!(to.store.game_ids().unwrap().len(), 5);
+}
+
+/// A change committed through one connection pool reaches every store on the database.
+#[test]
+fn postgres_tells_other_servers_what_changed() {
+    let url = arbiter_testkit::cluster().database();
+    let a = PgStore::connect(&url).unwrap();
+    let b = PgStore::connect(&url).unwrap();
+    let mut heard = b.changes().expect("PostgreSQL tells changes");
+    // The listener connects in the background: give it a moment before the first change.
+    std::thread::sleep(Duration::from_millis(300));
+    with_players(&a);
+    a.create(&game("g1", &[])).unwrap();
+    let state = GameState {
+        result: None,
+        clock: None,
+    };
+    let mv = NewMove {
+        ply: 0,
+        notation: "x",
+        left_ms: None,
+    };
+    a.add_move("g1", 0, mv, state).unwrap();
+    a.add_challenge(&challenge("c1", 1)).unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let next = |heard: &mut tokio::sync::broadcast::Receiver<Change>| {
+        runtime
+            .block_on(async { tokio::time::timeout(Duration::from_secs(5), heard.recv()).await })
+            .expect("a change within 5 s")
+            .unwrap()
+    };
+    assert_eq!(
+        next(&mut heard),
+        Change::Game {
+            id: "g1".into(),
+            version: 1
+        }
+    );
+    assert_eq!(next(&mut heard), Change::Lobby);
+    // A failed change tells nothing.
+    assert_eq!(a.add_move("g1", 0, mv, state), Err(StoreError::Stale));
+    assert!(a.take_challenge("c1").unwrap());
+    assert_eq!(next(&mut heard), Change::Lobby);
+    assert!(SqliteStore::open(&tempfile::tempdir().unwrap().path().join("x.db"))
+        .unwrap()
+        .changes()
+        .is_none());
+}
+
+#[test]
+fn database_locations_are_read_and_shown_without_passwords() {
+    assert_eq!(
+        DbLocation::parse("data/arbiter.db").unwrap(),
+        DbLocation::Sqlite("data/arbiter.db".into())
+    );
+    let pg = DbLocation::parse("postgres://arbiter:secret@db:5432/arbiter").unwrap();
+    assert_eq!(pg.to_string(), "postgres://arbiter:***@db:5432/arbiter");
+    assert!(DbLocation::parse("mysql://x/y")
+        .unwrap_err()
+        .contains("unknown database scheme"));
+    assert!(DbLocation::parse("  ").unwrap_err().contains("empty"));
+    assert!(DbLocation::parse("postgres://h:notaport/db")
+        .unwrap_err()
+        .contains("bad PostgreSQL URL"));
+    let unreachable = DbLocation::parse("postgres://arbiter@127.0.0.1:1/arbiter").unwrap();
+    let error = unreachable.open().err().expect("nothing listens on port 1");
+    assert!(error.to_string().contains("PostgreSQL"), "{error}");
+}
+
+#[test]
+fn the_same_migrations_apply_once_to_a_shared_database() {
+    let url = arbiter_testkit::cluster().database();
+    // Three servers starting together on a new database: each step runs once.
+    let stores: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..3).map(|_| scope.spawn(|| PgStore::connect(&url))).collect();
+        handles.into_iter().map(|h| h.join().unwrap().unwrap()).collect()
+    });
+    let applied = arbiter_testkit::psql(
+        &url,
+        "SELECT string_agg(name, ',' ORDER BY version) FROM schema_migrations",
+    );
+    let names: Vec<&str> = arbiter_server::store::POSTGRES_MIGRATIONS
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    assert_eq!(applied, names.join(","));
+    drop(stores);
+}
