@@ -32,6 +32,15 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb 
   sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
 fi
+# nginx, openssl and curl for the deployment recipe's check (scripts/deploy_check.sh).
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  echo "== installing nginx"
+  sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx-light openssl curl >/dev/null
+  # The package starts the system's nginx; the check runs its own.
+  $sudo service nginx stop >/dev/null 2>&1 || true
+fi
+export PATH="$PATH:/usr/sbin"
 pg_dir=$(mktemp -d /tmp/arbiter-test-pg.XXXXXX)
 trap 'scripts/pg-throwaway.sh stop "$pg_dir"' EXIT
 echo "== starting a throwaway PostgreSQL cluster in $pg_dir"
@@ -59,6 +68,8 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "== cargo test"
 cargo test --workspace
+echo "== the deployment recipe: nginx in front of two instances on PostgreSQL, backups"
+scripts/deploy_check.sh
 echo "== the arbiter Python package (maturin develop --release) and its tests"
 (cd python && VIRTUAL_ENV="$PWD/../.venv" ../.venv/bin/maturin develop --release --quiet)
 .venv/bin/python -m pytest -q python/tests

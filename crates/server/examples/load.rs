@@ -3,17 +3,18 @@
 //!
 //! 1. GAMES games (Void, Villawar 8×8 and 10×10, Attraction in turn) played at once over HTTP by
 //!    one client each, a WebSocket watcher on every fourth: moves per second and the latency of a
-//!    move (p50, p99) over SECONDS seconds.
+//!    move (p50, p99) over SECONDS seconds (`examples/common`; `site_load` makes the same load
+//!    against running servers).
 //! 2. CREATIONS games created one after another: the server's resident memory before and after,
 //!    with the default cache of 1,000 games in memory.
 //!
 //! The server runs in this process (the client's share of memory is small and counted in).
 
+mod common;
+
 use arbiter_server::{start, Games, Limits, ServeConfig};
-use futures_util::StreamExt;
-use serde_json::{json, Value};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use serde_json::json;
+use std::time::Instant;
 
 fn rss_mb() -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -22,13 +23,6 @@ fn rss_mb() -> f64 {
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
         .map_or(f64::NAN, |kb| kb / 1024.0)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
 #[tokio::main(flavor = "multi_thread")]
@@ -55,110 +49,21 @@ async fn main() {
     .await
     .expect("server");
     let base = server.url();
-    let anon = reqwest::Client::new();
-    let me: Value = anon
-        .post(format!("{base}/api/players"))
-        .json(&json!({}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let mut headers = reqwest::header::HeaderMap::new();
-    headers.insert(
-        "authorization",
-        format!("Bearer {}", me["token"].as_str().unwrap()).parse().unwrap(),
-    );
-    let http = reqwest::Client::builder().default_headers(headers).build().unwrap();
+    let http = common::player(&base).await;
     let rss_start = rss_mb();
 
     // 1. Moves under load.
-    let mut ids = Vec::new();
-    for i in 0..games {
-        let (game, options) = [
-            ("void", ""),
-            ("villawar", ""),
-            ("attraction", ""),
-            ("villawar", "size=10"),
-        ][i % 4];
-        let view: Value = http
-            .post(format!("{base}/api/games"))
-            .json(&json!({"game": game, "options": options}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        ids.push(view["id"].as_str().unwrap().to_string());
-    }
-    for id in ids.iter().step_by(4) {
-        let url = format!("{}/api/games/{id}/ws", base.replace("http://", "ws://"));
-        tokio::spawn(async move {
-            if let Ok((mut ws, _)) = tokio_tungstenite::connect_async(&url).await {
-                while let Some(Ok(_)) = ws.next().await {}
-            }
-        });
-    }
-    let latencies = Arc::new(Mutex::new(Vec::new()));
-    let until = Instant::now() + Duration::from_secs(seconds);
-    let mut tasks = Vec::new();
-    for id in ids.clone() {
-        let (http, base, latencies) = (http.clone(), base.clone(), latencies.clone());
-        tasks.push(tokio::spawn(async move {
-            let mut view: Value = http
-                .get(format!("{base}/api/games/{id}"))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            let mut n = 0usize;
-            while Instant::now() < until {
-                if !view["ending"].is_null() {
-                    // A finished game starts over as a new one, so the load stays even.
-                    view = http
-                        .post(format!("{base}/api/games"))
-                        .json(&json!({"game": view["game"], "options": view["options"]}))
-                        .send()
-                        .await
-                        .unwrap()
-                        .json()
-                        .await
-                        .unwrap();
-                    continue;
-                }
-                let legal = view["legal"].as_array().unwrap();
-                n = n.wrapping_mul(31).wrapping_add(7);
-                let mv = legal[n % legal.len()]["notation"].clone();
-                let gid = view["id"].as_str().unwrap().to_string();
-                let t = Instant::now();
-                let r = http
-                    .post(format!("{base}/api/games/{gid}/moves"))
-                    .json(&json!({"move": mv, "ply": view["ply"]}))
-                    .send()
-                    .await
-                    .unwrap();
-                assert_eq!(r.status().as_u16(), 200);
-                view = r.json().await.unwrap();
-                latencies.lock().unwrap().push(t.elapsed());
-            }
-        }));
-    }
-    for task in tasks {
-        task.await.unwrap();
-    }
-    let mut lat = latencies.lock().unwrap().clone();
-    lat.sort();
+    let load = common::play(&http, std::slice::from_ref(&base), games, seconds).await;
     println!(
-        "{games} games at once ({} watched), {seconds} s: {} moves, {:.0} moves/s, latency p50 {:.1} ms, p99 {:.1} ms",
+        "{games} games at once ({} watched, {} states sent to watchers), {seconds} s: {} moves, {:.0} moves/s, latency p50 {:.1} ms, p99 {:.1} ms; {} errors, {} lost",
         games.div_ceil(4),
-        lat.len(),
-        lat.len() as f64 / seconds as f64,
-        percentile(&lat, 0.5).as_secs_f64() * 1e3,
-        percentile(&lat, 0.99).as_secs_f64() * 1e3
+        load.states,
+        load.moves,
+        load.moves as f64 / seconds as f64,
+        load.percentile(0.5).as_secs_f64() * 1e3,
+        load.percentile(0.99).as_secs_f64() * 1e3,
+        load.errors,
+        load.lost
     );
 
     // 2. Memory after many creations.

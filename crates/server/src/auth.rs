@@ -70,19 +70,90 @@ impl FromRequestParts<AppState> for Caller {
 }
 
 /// The client's address (rate limits are per address). Unknown (a server without connection
-/// info) counts as one client.
+/// info) counts as one client. Behind a reverse proxy named in [`TrustedProxies`], the address the
+/// proxy saw, from `X-Forwarded-For`.
 #[derive(Debug, Clone, Copy)]
 pub struct ClientAddr(pub IpAddr);
+
+/// The reverse proxies whose `X-Forwarded-For` header is believed (`arbiter serve
+/// --trusted-proxy`); from anyone else the header is ignored, so a client cannot pick its address.
+#[derive(Debug, Clone, Default)]
+pub struct TrustedProxies(pub Vec<IpAddr>);
+
+/// The client of a connection from `peer`: `peer` itself, unless it is a trusted proxy; then the
+/// right-most address of `X-Forwarded-For` that is not a trusted proxy (each proxy appends the
+/// address it saw, so entries further left were written by the client and prove nothing).
+pub fn client_ip(peer: IpAddr, forwarded_for: Option<&str>, trusted: &[IpAddr]) -> IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    let Some(header) = forwarded_for else {
+        return peer;
+    };
+    let mut client = peer;
+    for entry in header.rsplit(',') {
+        match entry.trim().parse::<IpAddr>() {
+            Ok(ip) => {
+                client = ip;
+                if !trusted.contains(&ip) {
+                    break;
+                }
+            }
+            Err(_) => break, // garbage: the last good address stands
+        }
+    }
+    client
+}
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        let addr = parts
+        let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map(|ConnectInfo(addr)| addr.ip())
             .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
-        Ok(ClientAddr(addr))
+        let trusted = parts
+            .extensions
+            .get::<TrustedProxies>()
+            .map(|t| t.0.as_slice())
+            .unwrap_or(&[]);
+        let forwarded = parts.headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
+        Ok(ClientAddr(client_ip(peer, forwarded, trusted)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forwarded_addresses_count_only_from_trusted_proxies() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let proxy = [ip("127.0.0.1"), ip("10.0.0.2")];
+        // A client straight to the server: its header is ignored.
+        assert_eq!(client_ip(ip("203.0.113.9"), Some("1.2.3.4"), &proxy), ip("203.0.113.9"));
+        // Through the proxy: the address the proxy saw, not what the client wrote before it.
+        assert_eq!(
+            client_ip(ip("127.0.0.1"), Some("1.2.3.4, 198.51.100.7"), &proxy),
+            ip("198.51.100.7")
+        );
+        // Through two trusted proxies.
+        assert_eq!(
+            client_ip(ip("127.0.0.1"), Some("198.51.100.7, 10.0.0.2"), &proxy),
+            ip("198.51.100.7")
+        );
+        assert_eq!(client_ip(ip("127.0.0.1"), None, &proxy), ip("127.0.0.1"));
+        assert_eq!(client_ip(ip("127.0.0.1"), Some("junk"), &proxy), ip("127.0.0.1"));
+        assert_eq!(
+            client_ip(ip("127.0.0.1"), Some("::1"), &[]),
+            ip("127.0.0.1"),
+            "no proxy trusted"
+        );
+        assert_eq!(
+            client_ip(ip("127.0.0.1"), Some("2001:db8::5"), &proxy),
+            ip("2001:db8::5")
+        );
     }
 }

@@ -32,6 +32,8 @@ pub struct ServeConfig {
     pub limits: Limits,
     /// Game reports made on demand: where they are kept and how much self-play each gets.
     pub reports: ReportSettings,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (for per-client rate limits).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// Game reports made on demand (`GET /api/reports/{game}`). A report is self-play, hence costly:
@@ -93,6 +95,7 @@ impl Default for ServeConfig {
             cache_games: crate::service::DEFAULT_CACHE_GAMES,
             limits: Limits::default(),
             reports: ReportSettings::default(),
+            trusted_proxies: Vec::new(),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Starting and stopping the server: [`serve`] for the command line, [`start`] for tests and embedders.
 
 use crate::app::router;
+use crate::auth::TrustedProxies;
 use crate::computer::{Computer, EngineComputer};
 use crate::config::{Games, ServeConfig};
 use crate::limits::RateLimits;
@@ -123,6 +124,7 @@ pub async fn start_with_time(
         Arc::new(RateLimits::new(config.limits)),
         reports.clone(),
     )
+    .layer(axum::Extension(TrustedProxies(config.trusted_proxies.clone())))
     .into_make_service_with_connect_info::<SocketAddr>();
     let task = tokio::spawn(async move {
         axum::serve(listener, app)

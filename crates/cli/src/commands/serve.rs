@@ -4,7 +4,7 @@ use arbiter_server::DbLocation;
 use std::net::SocketAddr;
 
 /// `arbiter serve [--addr 127.0.0.1:8080] [--db arbiter.db | --db postgres://…] [--cache-games 1000]
-/// [--rate-limits on|off] [--report-games 6]`
+/// [--rate-limits on|off] [--report-games 6] [--trusted-proxy IP…]`
 #[derive(clap::Args)]
 pub struct Args {
     /// The address to listen on (port 0 picks a free port).
@@ -25,6 +25,10 @@ pub struct Args {
     /// `reports/` beside the database).
     #[arg(long, default_value_t = arbiter_server::config::DEFAULT_REPORT_GAMES, value_parser = clap::value_parser!(u32).range(1..=1000))]
     report_games: u32,
+    /// A reverse proxy (its IP address) whose `X-Forwarded-For` header names the client, for
+    /// per-client rate limits behind nginx or Caddy; repeat for several.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// Serves the web app and its API until Ctrl-C.
@@ -42,6 +46,7 @@ pub fn run(args: Args) -> Result<(), String> {
                 arbiter_server::Limits::default()
             },
             reports,
+            trusted_proxies: args.trusted_proxies,
         },
         arbiter_server::Games {
             registry: arbiter_games::registry(),

@@ -136,6 +136,7 @@ impl TestServer {
             cache_games: self.cache_games,
             limits: self.limits,
             reports: self.reports.clone(),
+            trusted_proxies: Vec::new(),
         };
         let games = Games {
             registry: arbiter_games::registry(),
