@@ -228,8 +228,18 @@ impl Reports {
         self.dir.join(key.folder()).join(name)
     }
 
+    /// A report made already: its own number of self-play games (it may have been made on another
+    /// budget, before the server was restarted with a new one), read from its `report.json`.
     fn ready(&self, key: &ReportKey) -> ReportStatus {
-        let total = self.games_total();
+        let total = std::fs::read(self.file(key, "report.json"))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
+            .and_then(|report| {
+                let games = report["config"]["games"].as_u64()?;
+                let levels: Vec<u8> = serde_json::from_value(report["config"]["levels"].clone()).ok()?;
+                Some(arbiter_report::selfplay::plan(&levels).len() * games as usize)
+            })
+            .unwrap_or_else(|| self.games_total());
         ReportStatus {
             game: key.game,
             options: key.options.clone(),

@@ -113,10 +113,16 @@ async fn a_report_is_made_then_served_from_the_cache() {
     assert_eq!(status, 200);
     assert_eq!(again["state"], "ready", "{again}");
     assert_eq!(again["url"], ready["url"]);
+    // Restarted on a bigger budget: the report kept is served, and tells its own sample size.
+    t.reports.budget.games += 5;
     t.restart().await;
     let (status, after_restart) = t.get("/api/reports/void").await;
     assert_eq!(status, 200);
     assert_eq!(after_restart["state"], "ready", "{after_restart}");
+    assert_eq!(
+        after_restart["games_total"], 3,
+        "the kept report's games, not the new budget's"
+    );
     let r = t.client.get(t.url(&url)).send().await.unwrap();
     assert_eq!(r.status(), 200);
     assert_eq!(r.text().await.unwrap(), page);
