@@ -168,4 +168,26 @@ mod tests {
         assert_eq!(join(&[]), "-");
         assert_eq!(join(&all[..2]), "@b,@p");
     }
+
+    /// Every token but a ring choice names a square (the cell a front end marks for it), and
+    /// only a plain square token is a step.
+    #[test]
+    fn square_and_step() {
+        for (text, square, step) in [
+            ("@b", None, false),
+            ("@g", None, false),
+            ("@p", None, false),
+            ("d3", Some("d3"), true),
+            ("Re5", Some("e5"), false),
+            ("Ae5", Some("e5"), false),
+            ("Pe5", Some("e5"), false),
+            ("Dd4", Some("d4"), false),
+            ("Jf4", Some("f4"), false),
+            ("Xa3", Some("a3"), false),
+        ] {
+            let t = Token::parse(text).unwrap();
+            assert_eq!(t.square(), square.map(|s| Square::parse(s).unwrap()), "{text}");
+            assert_eq!(t.is_step(), step, "{text}");
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! the canonical form (fewest tokens, then smallest string) is checked against a brute force
 //! over every raw token sequence.
 
-use arbiter_core::{Game, NoVariant};
+use arbiter_core::{Error, Game, NoVariant};
 use arbiter_krux::{Krux, Move, Token, TurnBuilder};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -119,6 +119,79 @@ fn errors_name_the_first_bad_token() {
         let err = k.parse_move(text).expect_err(text).to_string();
         assert!(err.contains(needle), "'{text}': {err}");
         assert!(err.contains(&format!("'{text}'")), "the input is quoted: {err}");
+    }
+}
+
+/// The reasons given for illegal tokens, word for word: the rings still free on a first turn
+/// (comma-separated ring tokens), the action named with its verb, a step or a jump into the
+/// hole, and a repel or attract of a piece that cannot move.
+#[test]
+fn illegal_tokens_are_explained_word_for_word() {
+    let pink = "....6.4/......./.2...../...*.../......./.1p3..../5...... 1";
+    let blue = "....6.4/......./.2...../...*.../......./.1b3..../5...... 1";
+    let cases = [
+        (
+            "....642/......./......./...*.../......./......./135.... 1",
+            "a2",
+            "token 1 'a2' is illegal: piece 1 has no ring yet: its first turn must begin with a \
+             ring token (@b, @g, @p)",
+        ),
+        // White 1 wears green: piece 3 may choose blue or pink.
+        (
+            "....642g/......./......./...*.../......./......./1g35.... 3",
+            "@g",
+            "token 1 '@g' is illegal: the green ring is already worn by another of White's pieces \
+             (free: @b, @p)",
+        ),
+        // White 1 green and 3 blue: only pink is left for 5.
+        (
+            "....64b2g/......./......./...*.../......./......./1g3b5.... 5",
+            "@b",
+            "token 1 '@b' is illegal: the blue ring is already worn by another of White's pieces \
+             (free: @p)",
+        ),
+        (pink, "Ra3", "token 1 'Ra3' is illegal: no piece on a3 to repel"),
+        (pink, "b1,Aa3", "token 2 'Aa3' is illegal: no piece on a3 to attract"),
+        (pink, "Xc4", "token 1 'Xc4' is illegal: no piece on c4 to switch with"),
+        (blue, "Pb3", "token 1 'Pb3' is illegal: no piece on b3 to pick up"),
+        (pink, "Rb2", "token 1 'Rb2' is illegal: piece 1 cannot repel itself"),
+        (pink, "Ab2", "token 1 'Ab2' is illegal: piece 1 cannot attract itself"),
+        (
+            pink,
+            "Xb2",
+            "token 1 'Xb2' is illegal: piece 1 cannot switch with itself",
+        ),
+        (
+            "....642/......./......./..1b*.../......./......./.35.... 1",
+            "d4",
+            "token 1 'd4' is illegal: no piece may step into the hole",
+        ),
+        (
+            "....642/......./......./..1g*.../......./......./.35.... 1",
+            "Jd4",
+            "token 1 'Jd4' is illegal: no piece may jump into the hole",
+        ),
+        // 2 on g1 is on the edge, away from 1 on d1.
+        (
+            "35..6../......./......./...*.../......./......./4..1b..2 1",
+            "Rg1",
+            "token 1 'Rg1' is illegal: the piece on g1 cannot be repelled: it cannot move",
+        ),
+        // 2 on e1 is next to 1 on d1 already.
+        (
+            "35..6../......./......./...*.../......./......./4..1b2.. 1",
+            "Ae1",
+            "token 1 'Ae1' is illegal: the piece on e1 cannot be attracted: it cannot move",
+        ),
+    ];
+    for (position, text, expected) in cases {
+        match pos(position).parse_move(text) {
+            Err(Error::Move { input, reason }) => {
+                assert_eq!(input, text);
+                assert_eq!(reason, expected, "'{text}' in {position}");
+            }
+            other => panic!("'{text}' in {position}: {other:?}"),
+        }
     }
 }
 

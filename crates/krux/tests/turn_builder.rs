@@ -1,6 +1,6 @@
 //! The step-by-step turn builder: tokens one at a time, legal next tokens, finishing, undo.
 
-use arbiter_core::{Error, Game, NoVariant};
+use arbiter_core::{Click, Error, Game, NextStep, NoVariant, PartialTurn};
 use arbiter_krux::{Krux, Piece, Placement, Square, Token, TurnBuilder};
 use std::collections::HashSet;
 
@@ -124,4 +124,215 @@ fn builder_walks_reach_exactly_the_generated_turns() {
         let generated: HashSet<_> = moves.into_iter().collect();
         assert_eq!(found, generated, "{text}");
     }
+}
+
+// ---- The partial turn a step-by-step front end shows (`Game::partial_turn`, `move_clicks`).
+
+fn partial(k: &Krux, tokens: &[&str]) -> PartialTurn {
+    let steps: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
+    k.partial_turn(&steps)
+        .expect("Krux turns are entered step by step")
+        .unwrap_or_else(|e| panic!("{tokens:?}: {e}"))
+}
+
+fn next_step(token: &str, cell: Option<&str>, mark: &'static str, label: &str) -> NextStep {
+    NextStep {
+        token: token.to_string(),
+        cell: cell.map(str::to_string),
+        mark,
+        label: label.to_string(),
+    }
+}
+
+/// Each piece's cell and glyph (`piece-N-R`, R the ring letter or 0), in piece order.
+fn glyphs(turn: &PartialTurn) -> Vec<(String, String)> {
+    turn.pieces.iter().map(|p| (p.cell.clone(), p.glyph.clone())).collect()
+}
+
+/// At the start, piece 1 must choose a ring: the three ring buttons (no cell) are all it is
+/// offered, the note asks for a ring, and the turn cannot end yet. Once a ring is chosen the
+/// note goes, piece 1 (and only piece 1) is drawn wearing it, and its steps and switches are
+/// offered on their cells with their marks and words.
+#[test]
+fn partial_turn_of_a_first_turn_shows_the_ring_choice() {
+    let k = Krux::start();
+    let turn = partial(&k, &[]);
+    assert_eq!(
+        turn.next,
+        [
+            next_step("@b", None, "ring", "Blue ring (carrier)"),
+            next_step("@g", None, "ring", "Green ring (jumper)"),
+            next_step("@p", None, "ring", "Pink ring (switcher)"),
+        ]
+    );
+    assert_eq!(
+        turn.note.as_deref(),
+        Some("Piece 1 moves for the first time: choose its ring first.")
+    );
+    assert_eq!(turn.status, "Piece 1 (White) is moving · steps 0/3 · actions 0/2");
+    assert_eq!(turn.active.as_deref(), Some("a1"));
+    assert!(!turn.can_finish && !turn.won);
+    assert_eq!(
+        turn.blocked.as_deref(),
+        Some("piece 1 has no ring yet: choose one first (@b, @g or @p)")
+    );
+    assert_eq!(turn.notation, "-");
+    let unringed = |p: &str| format!("piece-{p}-0");
+    let start = [
+        ("a1", unringed("1")),
+        ("g7", unringed("2")),
+        ("b1", unringed("3")),
+        ("f7", unringed("4")),
+        ("c1", unringed("5")),
+        ("e7", unringed("6")),
+    ]
+    .map(|(c, g)| (c.to_string(), g));
+    assert_eq!(glyphs(&turn), start);
+
+    // The pink ring chosen: 1 may step to a2 (b1 is taken) or switch with its own 3 and 5,
+    // the only pieces within 5 squares; Black is 12 and more away.
+    let turn = partial(&k, &["@p"]);
+    assert_eq!(turn.tokens, ["@p"]);
+    assert_eq!(turn.notation, "@p");
+    assert_eq!(turn.note, None);
+    assert!(turn.can_finish && turn.blocked.is_none());
+    assert_eq!(turn.active.as_deref(), Some("a1"));
+    let mut after = start.clone();
+    after[0].1 = "piece-1-p".to_string();
+    assert_eq!(glyphs(&turn), after);
+    assert_eq!(
+        turn.next,
+        [
+            next_step("Xb1", Some("b1"), "switch", "Switch places with piece 3 on b1"),
+            next_step("Xc1", Some("c1"), "switch", "Switch places with piece 5 on c1"),
+            next_step("a2", Some("a2"), "step", "Step to a2"),
+        ]
+    );
+
+    // On a later turn the ring is the position's: no note, and the glyph shows it; the status
+    // counts the step and the action taken.
+    let later = pos("....642/......./......./...*.../......./......./1p35.... 1");
+    let turn = partial(&later, &["a2", "Xb1"]);
+    assert_eq!(turn.note, None);
+    assert_eq!(turn.status, "Piece 1 (White) is moving · steps 1/3 · actions 1/2");
+    assert_eq!(turn.active.as_deref(), Some("b1"));
+    assert_eq!(turn.pieces[0].cell, "b1");
+    assert_eq!(turn.pieces[0].glyph, "piece-1-p");
+    assert_eq!(turn.pieces[2].cell, "a2");
+}
+
+/// A carrier next to the hole, frozen from the start by Black 2 beside it: it may only repel 2
+/// or pick it up; carrying, it is offered the drops on every empty neighbour, the one on the
+/// hole worded as such, and the carried piece is drawn nowhere. Dropping 2 into the hole wins:
+/// nothing more is offered and 2 is drawn on the hole.
+#[test]
+fn partial_turn_of_a_carrier_shows_pick_up_and_drops() {
+    // White 1 (blue) on c4, Black 2 on c5.
+    let k = pos("....6.4/......./..2..../..1b*.../......./......./35..... 1");
+    let frozen = " · frozen: it has been next to an opponent piece, so it may not step any more";
+    let turn = partial(&k, &[]);
+    assert_eq!(
+        turn.next,
+        [
+            next_step("Pc5", Some("c5"), "pickup", "Pick up piece 2 on c5"),
+            next_step("Rc5", Some("c5"), "repel", "Repel piece 2 on c5"),
+        ]
+    );
+    assert_eq!(
+        turn.status,
+        format!("Piece 1 (White) is moving · steps 0/3 · actions 0/2{frozen}")
+    );
+    assert_eq!(turn.note, None);
+    assert_eq!(turn.active.as_deref(), Some("c4"));
+
+    let turn = partial(&k, &["Pc5"]);
+    assert_eq!(
+        turn.next,
+        [
+            next_step("Db4", Some("b4"), "drop", "Drop on b4"),
+            next_step("Dc3", Some("c3"), "drop", "Drop on c3"),
+            next_step("Dc5", Some("c5"), "drop", "Drop on c5"),
+            next_step("Dd4", Some("d4"), "drop", "Drop into the hole (d4)"),
+        ]
+    );
+    assert_eq!(
+        turn.note.as_deref(),
+        Some("Carrying piece 2: drop it on a marked square.")
+    );
+    assert_eq!(
+        turn.status,
+        format!("Piece 1 (White) is moving · steps 0/3 · actions 1/2{frozen}")
+    );
+    assert!(!turn.can_finish);
+    assert_eq!(
+        turn.blocked.as_deref(),
+        Some("piece 1 still carries piece 2: drop it first")
+    );
+    let cells: Vec<&str> = turn.pieces.iter().map(|p| p.cell.as_str()).collect();
+    assert_eq!(cells, ["c4", "a1", "g7", "b1", "e7"], "2 is carried, off the board");
+
+    let turn = partial(&k, &["Pc5", "Dd4"]);
+    assert!(turn.won && turn.can_finish);
+    assert!(turn.next.is_empty());
+    assert_eq!(turn.blocked, None);
+    assert_eq!(turn.notation, "Pc5,Dd4");
+    assert_eq!(
+        (turn.pieces[1].cell.as_str(), turn.pieces[1].glyph.as_str()),
+        ("d4", "piece-2-0")
+    );
+}
+
+/// The words of the other actions: an attract names the piece it pulls, a jump its square.
+#[test]
+fn partial_turn_words_attracts_and_jumps() {
+    // White 1 (blue) on d1; Black 4 on a1, Black 2 on g1.
+    let k = pos("35..6../......./......./...*.../......./......./4..1b..2 1");
+    let next = partial(&k, &[]).next;
+    let offered = |token: &str| next.iter().find(|n| n.token == token).cloned();
+    assert_eq!(
+        offered("Ag1"),
+        Some(next_step("Ag1", Some("g1"), "attract", "Attract piece 2 on g1"))
+    );
+    assert_eq!(
+        offered("Aa1"),
+        Some(next_step("Aa1", Some("a1"), "attract", "Attract piece 4 on a1"))
+    );
+    assert_eq!(offered("Ra1"), None, "4 on the edge cannot be repelled");
+    // White 1 (green) on d6 next to Black 2 on d5: frozen, but it may jump, even in place.
+    let k = pos("......6/...1g.../...2.../...*.../......./......./5.34... 1");
+    let next = partial(&k, &[]).next;
+    assert!(next.iter().all(|n| n.mark != "step"));
+    for (token, cell, label) in [("Jd6", "d6", "Jump to d6"), ("Ja6", "a6", "Jump to a6")] {
+        let found = next.iter().find(|n| n.token == token).cloned();
+        assert_eq!(found, Some(next_step(token, Some(cell), "jump", label)));
+    }
+}
+
+/// `move_clicks` enters a turn as the clicks of its canonical tokens, each worded as the partial
+/// turn words it at that point (the ring as a button without a cell).
+#[test]
+fn move_clicks_follow_the_canonical_tokens() {
+    let click = |cell: Option<&str>, label: &str, token: &str| Click {
+        cell: cell.map(str::to_string),
+        label: label.to_string(),
+        token: Some(token.to_string()),
+    };
+    let k = pos("....6.4/......./..2..../..1b*.../......./......./35..... 1");
+    let mv = k.parse_move("Pc5,Dd4").unwrap();
+    assert_eq!(
+        k.move_clicks(mv),
+        [
+            click(Some("c5"), "Pick up piece 2 on c5", "Pc5"),
+            click(Some("d4"), "Drop into the hole (d4)", "Dd4"),
+        ]
+    );
+    let k = Krux::start();
+    let mv = k.parse_move("@p,Xb1").unwrap();
+    assert_eq!(
+        k.move_clicks(mv),
+        [
+            click(None, "Pink ring (switcher)", "@p"),
+            click(Some("b1"), "Switch places with piece 3 on b1", "Xb1"),
+        ]
+    );
 }
