@@ -1,10 +1,130 @@
 //! How values are written in the database's text columns, the same for both backends: seats,
 //! holders and clocks as JSON, sides as `first`/`second`.
 
-use super::StoreError;
-use crate::player::PlayerId;
+use super::{Challenge, Colour, GameSummary, Ownership, StoreError, StoreResult, StoredGame, StoredPlayer};
+use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
 use arbiter_core::{ClockState, Player};
+
+/// A result row of either driver, read by column index: the row readers below are written once
+/// for both backends (their queries list the same columns in the same order).
+pub(super) trait Columns {
+    /// A text column that may be NULL.
+    fn opt_text(&self, i: usize) -> StoreResult<Option<String>>;
+    /// An integer column that may be NULL.
+    fn opt_int(&self, i: usize) -> StoreResult<Option<i64>>;
+    /// A boolean column (SQLite: 0/1); NULL reads as false.
+    fn flag(&self, i: usize) -> StoreResult<bool>;
+
+    /// A text column.
+    fn text(&self, i: usize) -> StoreResult<String> {
+        self.opt_text(i)?
+            .ok_or_else(|| StoreError::Failed(format!("column {i} is NULL")))
+    }
+    /// An integer column.
+    fn int(&self, i: usize) -> StoreResult<i64> {
+        self.opt_int(i)?
+            .ok_or_else(|| StoreError::Failed(format!("column {i} is NULL")))
+    }
+}
+
+/// The columns [`read_game`] reads, in its order.
+pub(super) const GAME_COLUMNS: &str = "id, game, options, start, seats, resigned, result, creator, holders, public, \
+     invite_hash, takeback, rematch, clock, timed_out, created_at, updated_at, version";
+
+/// A game's row (without its moves).
+pub(super) fn read_game(r: &impl Columns) -> StoreResult<StoredGame> {
+    Ok(StoredGame {
+        id: r.text(0)?,
+        game: r.text(1)?,
+        options: r.text(2)?,
+        start: r.text(3)?,
+        seats: parse_seats(&r.text(4)?)?,
+        resigned: r.opt_text(5)?,
+        result: r.opt_text(6)?,
+        owners: Ownership {
+            creator: r.opt_text(7)?.map(PlayerId),
+            holders: parse_holders(&r.text(8)?)?,
+            public: r.flag(9)?,
+            invite_hash: r.opt_text(10)?,
+        },
+        takeback: parse_side_text(r.opt_text(11)?),
+        rematch: r.opt_text(12)?,
+        clock: parse_clock(r.opt_text(13)?)?,
+        timed_out: r.flag(14)?,
+        created_at: r.int(15)?,
+        updated_at: r.int(16)?,
+        version: r.int(17)?,
+        moves: Vec::new(),
+        left_ms: Vec::new(),
+        played_at: Vec::new(),
+    })
+}
+
+/// The columns of a move [`add_move_row`] reads: `notation, left_ms, played_at`.
+pub(super) fn add_move_row(game: &mut StoredGame, r: &impl Columns) -> StoreResult<()> {
+    game.moves.push(r.text(0)?);
+    game.left_ms.push(r.opt_int(1)?.map(|ms| ms as u64));
+    game.played_at.push(r.int(2)?);
+    Ok(())
+}
+
+/// A line of the games list (the columns of the backends' `list` queries).
+pub(super) fn read_summary(r: &impl Columns) -> StoreResult<GameSummary> {
+    let result = r.opt_text(4)?;
+    Ok(GameSummary {
+        id: r.text(0)?,
+        game: r.text(1)?,
+        options: r.text(2)?,
+        seats: parse_seats(&r.text(3)?)?,
+        over: result.is_some(),
+        result,
+        updated_at: r.int(5)?,
+        ply: r.int(6)? as usize,
+        public: r.flag(7)?,
+        players: [r.opt_text(8)?, r.opt_text(9)?],
+        yours: r.flag(10)?,
+    })
+}
+
+/// `id, name`.
+pub(super) fn read_player(r: &impl Columns) -> StoreResult<PlayerRef> {
+    Ok(PlayerRef {
+        id: PlayerId(r.text(0)?),
+        name: r.opt_text(1)?,
+    })
+}
+
+/// `id, name, token_hash, created_at`.
+pub(super) fn read_stored_player(r: &impl Columns) -> StoreResult<StoredPlayer> {
+    Ok(StoredPlayer {
+        player: read_player(r)?,
+        token_hash: r.text(2)?,
+        created_at: r.int(3)?,
+    })
+}
+
+/// The query of challenges with their authors' names, in [`read_challenge`]'s order (add a
+/// `WHERE` or `ORDER BY`).
+pub(super) const SELECT_CHALLENGE: &str = "SELECT c.id, c.creator, p.name, c.game, c.options, c.clock, c.colour, \
+     c.public, c.created_at FROM challenges c JOIN players p ON p.id = c.creator";
+
+pub(super) fn read_challenge(r: &impl Columns) -> StoreResult<Challenge> {
+    Ok(Challenge {
+        id: r.text(0)?,
+        by: PlayerRef {
+            id: PlayerId(r.text(1)?),
+            name: r.opt_text(2)?,
+        },
+        game: r.text(3)?,
+        options: r.text(4)?,
+        clock: r.opt_text(5)?.and_then(|c| c.parse().ok()),
+        colour: Colour::parse(&r.text(6)?).unwrap_or(Colour::Random),
+        public: r.flag(7)?,
+        created_at: r.int(8)?,
+        yours: false,
+    })
+}
 
 fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
     StoreError::Failed(format!("a stored {what} does not read: {e}"))

@@ -8,11 +8,12 @@
 //! task, a test — gets a plain result.
 
 use super::codec::{
-    clock_json, holders_json, parse_clock, parse_holders, parse_seats, parse_side_text, seats_json, side_text,
+    add_move_row, clock_json, holders_json, read_challenge, read_game, read_player, read_stored_player, read_summary,
+    seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
 };
 use super::migrations::POSTGRES_MIGRATIONS;
 use super::{
-    now, Challenge, Change, Colour, Ending, GameState, GameSummary, NewMove, Ownership, Store, StoreError, StoreResult,
+    now, Challenge, Change, Ending, GameState, GameSummary, NewMove, Ownership, Store, StoreError, StoreResult,
     StoredGame, StoredPlayer,
 };
 use crate::player::{PlayerId, PlayerRef};
@@ -95,63 +96,30 @@ async fn update_game(
     })
 }
 
-fn stored_game(r: &Row) -> StoreResult<StoredGame> {
-    Ok(StoredGame {
-        id: r.try_get(0)?,
-        game: r.try_get(1)?,
-        options: r.try_get(2)?,
-        start: r.try_get(3)?,
-        seats: parse_seats(r.try_get(4)?)?,
-        resigned: r.try_get(5)?,
-        result: r.try_get(6)?,
-        owners: Ownership {
-            creator: r.try_get::<_, Option<String>>(7)?.map(PlayerId),
-            holders: parse_holders(r.try_get(8)?)?,
-            public: r.try_get(9)?,
-            invite_hash: r.try_get(10)?,
-        },
-        takeback: parse_side_text(r.try_get(11)?),
-        rematch: r.try_get(12)?,
-        clock: parse_clock(r.try_get(13)?)?,
-        timed_out: r.try_get(14)?,
-        created_at: r.try_get(15)?,
-        updated_at: r.try_get(16)?,
-        version: r.try_get(17)?,
-        moves: Vec::new(),
-        left_ms: Vec::new(),
-        played_at: Vec::new(),
-    })
+impl Columns for Row {
+    fn opt_text(&self, i: usize) -> StoreResult<Option<String>> {
+        Ok(self.try_get(i)?)
+    }
+
+    fn opt_int(&self, i: usize) -> StoreResult<Option<i64>> {
+        Ok(self.try_get(i)?)
+    }
+
+    fn flag(&self, i: usize) -> StoreResult<bool> {
+        Ok(self.try_get::<_, Option<bool>>(i)?.unwrap_or(false))
+    }
 }
 
-fn challenge_row(r: &Row) -> StoreResult<Challenge> {
-    let clock: Option<String> = r.try_get(5)?;
-    let colour: String = r.try_get(6)?;
-    Ok(Challenge {
-        id: r.try_get(0)?,
-        by: PlayerRef {
-            id: PlayerId(r.try_get(1)?),
-            name: r.try_get(2)?,
-        },
-        game: r.try_get(3)?,
-        options: r.try_get(4)?,
-        clock: clock.and_then(|c| c.parse().ok()),
-        colour: Colour::parse(&colour).unwrap_or(Colour::Random),
-        public: r.try_get(7)?,
-        created_at: r.try_get(8)?,
-        yours: false,
-    })
+/// A query parameter that can travel to the store's runtime.
+type Param = Box<dyn ToSql + Sync + Send>;
+
+fn param(value: impl ToSql + Sync + Send + 'static) -> Param {
+    Box::new(value)
 }
 
-fn player_ref(r: &Row) -> StoreResult<PlayerRef> {
-    Ok(PlayerRef {
-        id: PlayerId(r.try_get(0)?),
-        name: r.try_get(1)?,
-    })
+fn borrowed(values: &[Param]) -> Vec<&(dyn ToSql + Sync)> {
+    values.iter().map(|v| v.as_ref() as &(dyn ToSql + Sync)).collect()
 }
-
-const SELECT_CHALLENGE: &str = "SELECT c.id, c.creator, p.name, c.game, c.options, c.clock, c.colour, c.public,
-                                       c.created_at
-                                FROM challenges c JOIN players p ON p.id = c.creator";
 
 /// Applies the migrations the database has not seen, each in its own transaction, under an
 /// advisory lock so that servers starting together apply each once.
@@ -297,6 +265,38 @@ impl PgStore {
             tx.commit().await?;
             Ok(value)
         })
+    }
+}
+
+impl PgStore {
+    /// Every row of a query, read by `read`.
+    fn rows<T: Send + 'static>(
+        &self,
+        sql: impl Into<String>,
+        values: Vec<Param>,
+        read: fn(&Row) -> StoreResult<T>,
+    ) -> StoreResult<Vec<T>> {
+        let sql = sql.into();
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let rows = client.query(sql.as_str(), &borrowed(&values)).await?;
+            rows.iter().map(read).collect()
+        })
+    }
+
+    /// The first row of a query, if any.
+    fn first<T: Send + 'static>(
+        &self,
+        sql: impl Into<String>,
+        values: Vec<Param>,
+        read: fn(&Row) -> StoreResult<T>,
+    ) -> StoreResult<Option<T>> {
+        Ok(self.rows(sql, values, read)?.into_iter().next())
+    }
+
+    /// Runs a statement; how many rows it changed.
+    fn execute(&self, sql: &'static str, values: Vec<Param>) -> StoreResult<u64> {
+        self.run(move |pool| async move { Ok(pool.get().await?.execute(sql, &borrowed(&values)).await?) })
     }
 }
 
@@ -463,185 +463,97 @@ impl Store for PgStore {
     fn load(&self, id: &str) -> StoreResult<Option<StoredGame>> {
         let id = owned(id);
         self.run(|pool| async move {
-            let client = pool.get().await?;
-            let Some(row) = client
-                .query_opt(
-                    "SELECT id, game, options, start, seats, resigned, result, creator, holders, public, invite_hash,
-                            takeback, rematch, clock, timed_out, created_at, updated_at, version
-                     FROM games WHERE id = $1",
-                    &[&id],
-                )
-                .await?
-            else {
+            let mut client = pool.get().await?;
+            // One snapshot for the game and its moves, whatever other servers write meanwhile.
+            let tx = client
+                .build_transaction()
+                .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()
+                .await?;
+            let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+            let Some(row) = tx.query_opt(sql.as_str(), &[&id]).await? else {
                 return Ok(None);
             };
-            let mut game = stored_game(&row)?;
-            let moves = client
-                .query(
-                    "SELECT notation, left_ms, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
-                    &[&id],
-                )
-                .await?;
-            for row in moves {
-                game.moves.push(row.try_get(0)?);
-                game.left_ms.push(row.try_get::<_, Option<i64>>(1)?.map(|ms| ms as u64));
-                game.played_at.push(row.try_get(2)?);
+            let mut game = read_game(&row)?;
+            let moves = "SELECT notation, left_ms, played_at FROM moves WHERE game_id = $1 ORDER BY ply";
+            for row in tx.query(moves, &[&id]).await? {
+                add_move_row(&mut game, &row)?;
             }
+            tx.commit().await?;
             Ok(Some(game))
         })
     }
 
     fn version(&self, id: &str) -> StoreResult<Option<i64>> {
-        let id = owned(id);
-        self.run(|pool| async move {
-            let client = pool.get().await?;
-            let row = client
-                .query_opt("SELECT version FROM games WHERE id = $1", &[&id])
-                .await?;
-            Ok(row.map(|r| r.try_get(0)).transpose()?)
-        })
+        let sql = "SELECT version FROM games WHERE id = $1";
+        self.first(sql, vec![param(owned(id))], |r| r.int(0))
     }
 
     fn running_clocks(&self) -> StoreResult<Vec<String>> {
-        self.run(|pool| async move {
-            let client = pool.get().await?;
-            let rows = client
-                .query(
-                    "SELECT id FROM games WHERE clock IS NOT NULL AND result IS NULL
-                       AND (clock::jsonb ->> 'running_since_ms') IS NOT NULL",
-                    &[],
-                )
-                .await?;
-            Ok(rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?)
-        })
+        let sql = "SELECT id FROM games WHERE clock IS NOT NULL AND result IS NULL
+                     AND (clock::jsonb ->> 'running_since_ms') IS NOT NULL";
+        self.rows(sql, vec![], |r| r.text(0))
     }
 
     fn list(&self, caller: Option<&PlayerId>, mine_only: bool, limit: usize) -> StoreResult<Vec<GameSummary>> {
         let me = caller.map(|p| p.0.clone()).unwrap_or_default();
-        let limit = limit as i64;
-        self.run(move |pool| async move {
-            let client = pool.get().await?;
-            let rows = client
-                .query(
-                    "SELECT g.id, g.game, g.options, g.seats, g.result, g.updated_at,
-                            (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),
-                            g.public,
-                            (SELECT name FROM players p WHERE p.id = (g.holders::jsonb ->> 0)),
-                            (SELECT name FROM players p WHERE p.id = (g.holders::jsonb ->> 1)),
-                            ($1 <> '' AND ((g.holders::jsonb ->> 0) = $1 OR (g.holders::jsonb ->> 1) = $1))
-                              AS yours
-                     FROM games g
-                     WHERE ($1 <> '' AND ((g.holders::jsonb ->> 0) = $1 OR (g.holders::jsonb ->> 1) = $1))
-                        OR (NOT $2 AND g.public)
-                     ORDER BY g.updated_at DESC, g.created_at DESC, g.id LIMIT $3",
-                    &[&me, &mine_only, &limit],
-                )
-                .await?;
-            rows.iter()
-                .map(|r| {
-                    let result: Option<String> = r.try_get(4)?;
-                    Ok(GameSummary {
-                        id: r.try_get(0)?,
-                        game: r.try_get(1)?,
-                        options: r.try_get(2)?,
-                        seats: parse_seats(r.try_get(3)?)?,
-                        over: result.is_some(),
-                        result,
-                        updated_at: r.try_get(5)?,
-                        ply: r.try_get::<_, i64>(6)? as usize,
-                        public: r.try_get(7)?,
-                        players: [r.try_get(8)?, r.try_get(9)?],
-                        yours: r.try_get::<_, Option<bool>>(10)?.unwrap_or(false),
-                    })
-                })
-                .collect()
-        })
+        let sql = "SELECT g.id, g.game, g.options, g.seats, g.result, g.updated_at,
+                          (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),
+                          g.public,
+                          (SELECT name FROM players p WHERE p.id = (g.holders::jsonb ->> 0)),
+                          (SELECT name FROM players p WHERE p.id = (g.holders::jsonb ->> 1)),
+                          ($1 <> '' AND ((g.holders::jsonb ->> 0) = $1 OR (g.holders::jsonb ->> 1) = $1))
+                            AS yours
+                   FROM games g
+                   WHERE ($1 <> '' AND ((g.holders::jsonb ->> 0) = $1 OR (g.holders::jsonb ->> 1) = $1))
+                      OR (NOT $2 AND g.public)
+                   ORDER BY g.updated_at DESC, g.created_at DESC, g.id LIMIT $3";
+        self.rows(
+            sql,
+            vec![param(me), param(mine_only), param(limit as i64)],
+            read_summary,
+        )
     }
 
     fn game_ids(&self) -> StoreResult<Vec<String>> {
-        self.run(|pool| async move {
-            let client = pool.get().await?;
-            let rows = client
-                .query("SELECT id FROM games ORDER BY created_at, id", &[])
-                .await?;
-            Ok(rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?)
-        })
+        self.rows("SELECT id FROM games ORDER BY created_at, id", vec![], |r| r.text(0))
     }
 
     fn create_player(&self, player: &StoredPlayer) -> StoreResult<()> {
-        let player = player.clone();
-        self.run(|pool| async move {
-            pool.get()
-                .await?
-                .execute(
-                    "INSERT INTO players (id, token_hash, name, created_at) VALUES ($1, $2, $3, $4)",
-                    &[
-                        &player.player.id.0,
-                        &player.token_hash,
-                        &player.player.name,
-                        &player.created_at,
-                    ],
-                )
-                .await?;
-            Ok(())
-        })
+        let p = player.clone();
+        let sql = "INSERT INTO players (id, token_hash, name, created_at) VALUES ($1, $2, $3, $4)";
+        let values = vec![
+            param(p.player.id.0),
+            param(p.token_hash),
+            param(p.player.name),
+            param(p.created_at),
+        ];
+        self.execute(sql, values).map(|_| ())
     }
 
     fn player_by_token_hash(&self, token_hash: &str) -> StoreResult<Option<PlayerRef>> {
-        let hash = owned(token_hash);
-        self.run(|pool| async move {
-            let row = pool
-                .get()
-                .await?
-                .query_opt("SELECT id, name FROM players WHERE token_hash = $1", &[&hash])
-                .await?;
-            row.as_ref().map(player_ref).transpose()
-        })
+        let sql = "SELECT id, name FROM players WHERE token_hash = $1";
+        self.first(sql, vec![param(owned(token_hash))], read_player)
     }
 
     fn player(&self, id: &PlayerId) -> StoreResult<Option<PlayerRef>> {
-        let id = id.0.clone();
-        self.run(|pool| async move {
-            let row = pool
-                .get()
-                .await?
-                .query_opt("SELECT id, name FROM players WHERE id = $1", &[&id])
-                .await?;
-            row.as_ref().map(player_ref).transpose()
-        })
+        self.first(
+            "SELECT id, name FROM players WHERE id = $1",
+            vec![param(id.0.clone())],
+            read_player,
+        )
     }
 
     fn rename_player(&self, id: &PlayerId, name: &str) -> StoreResult<()> {
-        let (id, name) = (id.0.clone(), owned(name));
-        self.run(|pool| async move {
-            pool.get()
-                .await?
-                .execute("UPDATE players SET name = $2 WHERE id = $1", &[&id, &name])
-                .await?;
-            Ok(())
-        })
+        let sql = "UPDATE players SET name = $2 WHERE id = $1";
+        self.execute(sql, vec![param(id.0.clone()), param(owned(name))])
+            .map(|_| ())
     }
 
     fn players(&self) -> StoreResult<Vec<StoredPlayer>> {
-        self.run(|pool| async move {
-            let rows = pool
-                .get()
-                .await?
-                .query(
-                    "SELECT id, name, token_hash, created_at FROM players ORDER BY created_at, id",
-                    &[],
-                )
-                .await?;
-            rows.iter()
-                .map(|r| {
-                    Ok(StoredPlayer {
-                        player: player_ref(r)?,
-                        token_hash: r.try_get(2)?,
-                        created_at: r.try_get(3)?,
-                    })
-                })
-                .collect()
-        })
+        let sql = "SELECT id, name, token_hash, created_at FROM players ORDER BY created_at, id";
+        self.rows(sql, vec![], read_stored_player)
     }
 
     fn add_challenge(&self, c: &Challenge) -> StoreResult<()> {
@@ -671,42 +583,19 @@ impl Store for PgStore {
     }
 
     fn challenges(&self, limit: usize) -> StoreResult<Vec<Challenge>> {
-        let limit = limit as i64;
-        self.run(move |pool| async move {
-            let rows = pool
-                .get()
-                .await?
-                .query(
-                    format!("{SELECT_CHALLENGE} ORDER BY c.created_at DESC, c.id LIMIT $1").as_str(),
-                    &[&limit],
-                )
-                .await?;
-            rows.iter().map(challenge_row).collect()
-        })
+        let sql = format!("{SELECT_CHALLENGE} ORDER BY c.created_at DESC, c.id LIMIT $1");
+        self.rows(sql, vec![param(limit as i64)], read_challenge)
     }
 
     fn challenge(&self, id: &str) -> StoreResult<Option<Challenge>> {
-        let id = owned(id);
-        self.run(|pool| async move {
-            let row = pool
-                .get()
-                .await?
-                .query_opt(format!("{SELECT_CHALLENGE} WHERE c.id = $1").as_str(), &[&id])
-                .await?;
-            row.as_ref().map(challenge_row).transpose()
-        })
+        let sql = format!("{SELECT_CHALLENGE} WHERE c.id = $1");
+        self.first(sql, vec![param(owned(id))], read_challenge)
     }
 
     fn challenges_of(&self, player: &PlayerId) -> StoreResult<usize> {
-        let id = player.0.clone();
-        self.run(|pool| async move {
-            let row = pool
-                .get()
-                .await?
-                .query_one("SELECT COUNT(*) FROM challenges WHERE creator = $1", &[&id])
-                .await?;
-            Ok(row.try_get::<_, i64>(0)? as usize)
-        })
+        let sql = "SELECT COUNT(*) FROM challenges WHERE creator = $1";
+        let count = self.first(sql, vec![param(player.0.clone())], |r| r.int(0))?;
+        Ok(count.unwrap_or(0) as usize)
     }
 
     fn take_challenge(&self, id: &str) -> StoreResult<bool> {
@@ -724,64 +613,32 @@ impl Store for PgStore {
     }
 
     fn claim_lease(&self, game_id: &str, holder: &str, now_ms: u64, until_ms: u64) -> StoreResult<bool> {
-        let (game_id, holder, now_ms, until_ms) = (owned(game_id), owned(holder), now_ms as i64, until_ms as i64);
-        self.run(|pool| async move {
-            let changed = pool
-                .get()
-                .await?
-                .execute(
-                    "INSERT INTO leases (game_id, holder, expires_at) VALUES ($1, $2, $4)
-                     ON CONFLICT (game_id) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
-                     WHERE leases.holder = EXCLUDED.holder OR leases.expires_at < $3",
-                    &[&game_id, &holder, &now_ms, &until_ms],
-                )
-                .await?;
-            Ok(changed == 1)
-        })
+        let sql = "INSERT INTO leases (game_id, holder, expires_at) VALUES ($1, $2, $4)
+                   ON CONFLICT (game_id) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+                   WHERE leases.holder = EXCLUDED.holder OR leases.expires_at < $3";
+        let values = vec![
+            param(owned(game_id)),
+            param(owned(holder)),
+            param(now_ms as i64),
+            param(until_ms as i64),
+        ];
+        Ok(self.execute(sql, values)? == 1)
     }
 
     fn renew_leases(&self, holder: &str, until_ms: u64) -> StoreResult<Vec<String>> {
-        let (holder, until_ms) = (owned(holder), until_ms as i64);
-        self.run(move |pool| async move {
-            let rows = pool
-                .get()
-                .await?
-                .query(
-                    "UPDATE leases SET expires_at = $2 WHERE holder = $1 RETURNING game_id",
-                    &[&holder, &until_ms],
-                )
-                .await?;
-            Ok(rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?)
-        })
+        let sql = "UPDATE leases SET expires_at = $2 WHERE holder = $1 RETURNING game_id";
+        self.rows(sql, vec![param(owned(holder)), param(until_ms as i64)], |r| r.text(0))
     }
 
     fn release_lease(&self, game_id: &str, holder: &str) -> StoreResult<()> {
-        let (game_id, holder) = (owned(game_id), owned(holder));
-        self.run(|pool| async move {
-            pool.get()
-                .await?
-                .execute(
-                    "DELETE FROM leases WHERE game_id = $1 AND holder = $2",
-                    &[&game_id, &holder],
-                )
-                .await?;
-            Ok(())
-        })
+        let sql = "DELETE FROM leases WHERE game_id = $1 AND holder = $2";
+        self.execute(sql, vec![param(owned(game_id)), param(owned(holder))])
+            .map(|_| ())
     }
 
     fn expired_leases(&self, now_ms: u64) -> StoreResult<Vec<String>> {
-        let now_ms = now_ms as i64;
-        self.run(move |pool| async move {
-            let rows = pool
-                .get()
-                .await?
-                .query(
-                    "SELECT game_id FROM leases WHERE expires_at < $1 ORDER BY expires_at",
-                    &[&now_ms],
-                )
-                .await?;
-            Ok(rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?)
-        })
+        let sql = "SELECT game_id FROM leases WHERE expires_at < $1 ORDER BY expires_at";
+        self.rows(sql, vec![param(now_ms as i64)], |r| r.text(0))
     }
 
     fn changes(&self) -> Option<broadcast::Receiver<Change>> {

@@ -2,18 +2,19 @@
 //! statements), nothing else to install.
 
 use super::codec::{
-    clock_json, holders_json, parse_clock, parse_holders, parse_seats, parse_side_text, seats_json, side_text,
+    add_move_row, clock_json, holders_json, read_challenge, read_game, read_player, read_stored_player, read_summary,
+    seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
 };
 use super::migrations::migrate_sqlite;
 use super::{
-    now, Challenge, Colour, Ending, GameState, GameSummary, NewMove, Ownership, Store, StoreError, StoreResult,
-    StoredGame, StoredPlayer,
+    now, Challenge, Ending, GameState, GameSummary, NewMove, Ownership, Store, StoreError, StoreResult, StoredGame,
+    StoredPlayer,
 };
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
 use arbiter_core::{ClockState, Player};
 use rusqlite::types::ToSql;
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use rusqlite::{params, Connection, Transaction};
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -58,31 +59,44 @@ fn update_game(tx: &Transaction<'_>, id: &str, version: i64, set: &str, values: 
     })
 }
 
-fn challenge_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Challenge> {
-    let clock: Option<String> = r.get(5)?;
-    let colour: String = r.get(6)?;
-    Ok(Challenge {
-        id: r.get(0)?,
-        by: PlayerRef {
-            id: PlayerId(r.get(1)?),
-            name: r.get(2)?,
-        },
-        game: r.get(3)?,
-        options: r.get(4)?,
-        clock: clock.and_then(|c| c.parse().ok()),
-        colour: Colour::parse(&colour).unwrap_or(Colour::Random),
-        public: r.get(7)?,
-        created_at: r.get(8)?,
-        yours: false,
-    })
+impl Columns for rusqlite::Row<'_> {
+    fn opt_text(&self, i: usize) -> StoreResult<Option<String>> {
+        Ok(self.get(i)?)
+    }
+
+    fn opt_int(&self, i: usize) -> StoreResult<Option<i64>> {
+        Ok(self.get(i)?)
+    }
+
+    fn flag(&self, i: usize) -> StoreResult<bool> {
+        Ok(self.get::<_, Option<bool>>(i)?.unwrap_or(false))
+    }
 }
 
-const SELECT_CHALLENGE: &str = "SELECT c.id, c.creator, p.name, c.game, c.options, c.clock, c.colour, c.public,
-                                       c.created_at
-                                FROM challenges c JOIN players p ON p.id = c.creator";
+/// Every row of a query, read by `read`.
+fn rows<T>(
+    conn: &Connection,
+    sql: &str,
+    values: &[&dyn ToSql],
+    read: impl Fn(&rusqlite::Row<'_>) -> StoreResult<T>,
+) -> StoreResult<Vec<T>> {
+    let mut stmt = conn.prepare(sql)?;
+    let mut found = stmt.query(values)?;
+    let mut all = Vec::new();
+    while let Some(row) = found.next()? {
+        all.push(read(row)?);
+    }
+    Ok(all)
+}
 
-fn text_error(e: StoreError) -> rusqlite::Error {
-    rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
+/// The first row of a query, if any.
+fn first<T>(
+    conn: &Connection,
+    sql: &str,
+    values: &[&dyn ToSql],
+    read: impl Fn(&rusqlite::Row<'_>) -> StoreResult<T>,
+) -> StoreResult<Option<T>> {
+    Ok(rows(conn, sql, values, read)?.into_iter().next())
 }
 
 impl SqliteStore {
@@ -248,73 +262,29 @@ impl Store for SqliteStore {
 
     fn load(&self, id: &str) -> StoreResult<Option<StoredGame>> {
         let conn = self.conn();
-        let row = conn
-            .query_row(
-                "SELECT id, game, options, start, seats, resigned, result, creator, holders, public, invite_hash,
-                        takeback, rematch, clock, timed_out, created_at, updated_at, version
-                 FROM games WHERE id = ?1",
-                params![id],
-                |r| {
-                    Ok(StoredGame {
-                        id: r.get(0)?,
-                        game: r.get(1)?,
-                        options: r.get(2)?,
-                        start: r.get(3)?,
-                        seats: parse_seats(&r.get::<_, String>(4)?).map_err(text_error)?,
-                        resigned: r.get(5)?,
-                        result: r.get(6)?,
-                        owners: Ownership {
-                            creator: r.get::<_, Option<String>>(7)?.map(PlayerId),
-                            holders: parse_holders(&r.get::<_, String>(8)?).map_err(text_error)?,
-                            public: r.get(9)?,
-                            invite_hash: r.get(10)?,
-                        },
-                        takeback: parse_side_text(r.get(11)?),
-                        rematch: r.get(12)?,
-                        clock: parse_clock(r.get(13)?).map_err(text_error)?,
-                        timed_out: r.get(14)?,
-                        created_at: r.get(15)?,
-                        updated_at: r.get(16)?,
-                        version: r.get(17)?,
-                        moves: Vec::new(),
-                        left_ms: Vec::new(),
-                        played_at: Vec::new(),
-                    })
-                },
-            )
-            .optional()?;
-        let Some(mut game) = row else {
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
+        let Some(mut game) = first(&conn, &sql, &[&id], |r| read_game(r))? else {
             return Ok(None);
         };
-        let mut stmt =
-            conn.prepare("SELECT notation, left_ms, played_at FROM moves WHERE game_id = ?1 ORDER BY ply")?;
-        let rows = stmt.query_map(params![id], |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, Option<i64>>(1)?, r.get::<_, i64>(2)?))
-        })?;
-        for row in rows {
-            let (notation, left_ms, played_at) = row?;
-            game.moves.push(notation);
-            game.left_ms.push(left_ms.map(|ms| ms as u64));
-            game.played_at.push(played_at);
+        let moves = "SELECT notation, left_ms, played_at FROM moves WHERE game_id = ?1 ORDER BY ply";
+        let mut stmt = conn.prepare(moves)?;
+        let mut found = stmt.query(params![id])?;
+        while let Some(row) = found.next()? {
+            add_move_row(&mut game, row)?;
         }
         Ok(Some(game))
     }
 
     fn version(&self, id: &str) -> StoreResult<Option<i64>> {
-        Ok(self
-            .conn()
-            .query_row("SELECT version FROM games WHERE id = ?1", params![id], |r| r.get(0))
-            .optional()?)
+        first(&self.conn(), "SELECT version FROM games WHERE id = ?1", &[&id], |r| {
+            r.int(0)
+        })
     }
 
     fn running_clocks(&self) -> StoreResult<Vec<String>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(
-            "SELECT id FROM games WHERE clock IS NOT NULL AND result IS NULL
-               AND json_extract(clock, '$.running_since_ms') IS NOT NULL",
-        )?;
-        let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
-        Ok(ids.collect::<rusqlite::Result<_>>()?)
+        let sql = "SELECT id FROM games WHERE clock IS NOT NULL AND result IS NULL
+                     AND json_extract(clock, '$.running_since_ms') IS NOT NULL";
+        rows(&self.conn(), sql, &[], |r| r.text(0))
     }
 
     fn list(&self, caller: Option<&PlayerId>, mine_only: bool, limit: usize) -> StoreResult<Vec<GameSummary>> {
@@ -333,30 +303,18 @@ impl Store for SqliteStore {
                 OR (?2 = 0 AND g.public = 1)
              ORDER BY g.updated_at DESC, g.created_at DESC, g.id LIMIT ?3",
         )?;
-        let rows = stmt.query_map(params![me, mine_only, limit as i64], |r| {
-            let result: Option<String> = r.get(4)?;
-            Ok(GameSummary {
-                id: r.get(0)?,
-                game: r.get(1)?,
-                options: r.get(2)?,
-                seats: parse_seats(&r.get::<_, String>(3)?).map_err(text_error)?,
-                over: result.is_some(),
-                result,
-                updated_at: r.get(5)?,
-                ply: r.get::<_, i64>(6)? as usize,
-                public: r.get(7)?,
-                players: [r.get(8)?, r.get(9)?],
-                yours: r.get(10)?,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let mut found = stmt.query(params![me, mine_only, limit as i64])?;
+        let mut all = Vec::new();
+        while let Some(row) = found.next()? {
+            all.push(read_summary(row)?);
+        }
+        Ok(all)
     }
 
     fn game_ids(&self) -> StoreResult<Vec<String>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare("SELECT id FROM games ORDER BY created_at, id")?;
-        let ids = stmt.query_map([], |r| r.get::<_, String>(0))?;
-        Ok(ids.collect::<rusqlite::Result<_>>()?)
+        rows(&self.conn(), "SELECT id FROM games ORDER BY created_at, id", &[], |r| {
+            r.text(0)
+        })
     }
 
     fn create_player(&self, player: &StoredPlayer) -> StoreResult<()> {
@@ -373,31 +331,17 @@ impl Store for SqliteStore {
     }
 
     fn player_by_token_hash(&self, token_hash: &str) -> StoreResult<Option<PlayerRef>> {
-        Ok(self
-            .conn()
-            .query_row(
-                "SELECT id, name FROM players WHERE token_hash = ?1",
-                params![token_hash],
-                |r| {
-                    Ok(PlayerRef {
-                        id: PlayerId(r.get(0)?),
-                        name: r.get(1)?,
-                    })
-                },
-            )
-            .optional()?)
+        let sql = "SELECT id, name FROM players WHERE token_hash = ?1";
+        first(&self.conn(), sql, &[&token_hash], |r| read_player(r))
     }
 
     fn player(&self, id: &PlayerId) -> StoreResult<Option<PlayerRef>> {
-        Ok(self
-            .conn()
-            .query_row("SELECT id, name FROM players WHERE id = ?1", params![id.0], |r| {
-                Ok(PlayerRef {
-                    id: PlayerId(r.get(0)?),
-                    name: r.get(1)?,
-                })
-            })
-            .optional()?)
+        first(
+            &self.conn(),
+            "SELECT id, name FROM players WHERE id = ?1",
+            &[&id.0],
+            |r| read_player(r),
+        )
     }
 
     fn rename_player(&self, id: &PlayerId, name: &str) -> StoreResult<()> {
@@ -407,19 +351,8 @@ impl Store for SqliteStore {
     }
 
     fn players(&self) -> StoreResult<Vec<StoredPlayer>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare("SELECT id, name, token_hash, created_at FROM players ORDER BY created_at, id")?;
-        let rows = stmt.query_map([], |r| {
-            Ok(StoredPlayer {
-                player: PlayerRef {
-                    id: PlayerId(r.get(0)?),
-                    name: r.get(1)?,
-                },
-                token_hash: r.get(2)?,
-                created_at: r.get(3)?,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let sql = "SELECT id, name, token_hash, created_at FROM players ORDER BY created_at, id";
+        rows(&self.conn(), sql, &[], |r| read_stored_player(r))
     }
 
     fn add_challenge(&self, c: &Challenge) -> StoreResult<()> {
@@ -441,21 +374,17 @@ impl Store for SqliteStore {
     }
 
     fn challenges(&self, limit: usize) -> StoreResult<Vec<Challenge>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare(&format!("{SELECT_CHALLENGE} ORDER BY c.created_at DESC, c.id LIMIT ?1"))?;
-        let rows = stmt.query_map(params![limit as i64], challenge_row)?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let sql = format!("{SELECT_CHALLENGE} ORDER BY c.created_at DESC, c.id LIMIT ?1");
+        rows(&self.conn(), &sql, &[&(limit as i64)], |r| read_challenge(r))
     }
 
     fn challenge(&self, id: &str) -> StoreResult<Option<Challenge>> {
-        Ok(self
-            .conn()
-            .query_row(
-                &format!("{SELECT_CHALLENGE} WHERE c.id = ?1"),
-                params![id],
-                challenge_row,
-            )
-            .optional()?)
+        first(
+            &self.conn(),
+            &format!("{SELECT_CHALLENGE} WHERE c.id = ?1"),
+            &[&id],
+            |r| read_challenge(r),
+        )
     }
 
     fn challenges_of(&self, player: &PlayerId) -> StoreResult<usize> {
@@ -484,10 +413,8 @@ impl Store for SqliteStore {
     }
 
     fn renew_leases(&self, holder: &str, until_ms: u64) -> StoreResult<Vec<String>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare("UPDATE leases SET expires_at = ?2 WHERE holder = ?1 RETURNING game_id")?;
-        let ids = stmt.query_map(params![holder, until_ms as i64], |r| r.get::<_, String>(0))?;
-        Ok(ids.collect::<rusqlite::Result<_>>()?)
+        let sql = "UPDATE leases SET expires_at = ?2 WHERE holder = ?1 RETURNING game_id";
+        rows(&self.conn(), sql, &[&holder, &(until_ms as i64)], |r| r.text(0))
     }
 
     fn release_lease(&self, game_id: &str, holder: &str) -> StoreResult<()> {
@@ -499,9 +426,7 @@ impl Store for SqliteStore {
     }
 
     fn expired_leases(&self, now_ms: u64) -> StoreResult<Vec<String>> {
-        let conn = self.conn();
-        let mut stmt = conn.prepare("SELECT game_id FROM leases WHERE expires_at < ?1 ORDER BY expires_at")?;
-        let ids = stmt.query_map(params![now_ms as i64], |r| r.get::<_, String>(0))?;
-        Ok(ids.collect::<rusqlite::Result<_>>()?)
+        let sql = "SELECT game_id FROM leases WHERE expires_at < ?1 ORDER BY expires_at";
+        rows(&self.conn(), sql, &[&(now_ms as i64)], |r| r.text(0))
     }
 }
