@@ -18,6 +18,12 @@ if ! .venv/bin/python -c 'import maturin, pytest, numpy, pyspiel' 2>/dev/null; t
   .venv/bin/pip install --quiet --disable-pip-version-check maturin pytest numpy open_spiel
 fi
 
+# Ray for arbiter.distributed (python/tests/test_distributed.py), pinned.
+if ! .venv/bin/python -c 'import ray' 2>/dev/null; then
+  echo "== installing ray into .venv"
+  .venv/bin/pip install --quiet --disable-pip-version-check 'ray==2.40.0'
+fi
+
 # Chromium and its WebDriver for the web app's browser tests (crates/server/tests/browser.rs).
 if ! { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; }; then
   echo "== installing chromium and chromium-driver"
