@@ -27,7 +27,8 @@ settings reads every game back and only analyses them.
 (``crates/ai/src/elo.rs``, ``sprt.rs``), in Python: the logistic Elo model, a 95% interval from the normal
 approximation of the mean score (trinomial variance), and the SPRT's log-likelihood ratio in the normal
 approximation of the logistic model, ``LLR = N (s1 - s0)(2 s - s0 - s1) / (2 var)`` (fishtest's
-``LLRcalc.LLR_alt2``, M. Van den Bergh's GSPRT approximation; not cutechess's BayesElo model), with Wald's bounds
+``LLRcalc.LLR_alt2``, M. Van den Bergh's GSPRT approximation, with a neutral prior of one win and one loss in the
+variance; not cutechess's BayesElo model), with Wald's bounds
 ``ln(beta / (1 - alpha))`` and ``ln((1 - beta) / alpha)``. They need no Ray.
 """
 
@@ -176,13 +177,14 @@ class Sprt:
         return Sprt(values[0], values[1], alpha, beta)
 
     def llr(self, tally: Tally) -> float:
-        """The log-likelihood ratio of the results (normal approximation of the logistic model; the
-        variance is taken at least 0.001, so that a clean sweep gives a finite value)."""
+        """The log-likelihood ratio of the results (normal approximation of the logistic model, as
+        `arbiter match`: the variance is estimated with a neutral prior of one win and one loss, so
+        that a one-sided start does not decide the test; a clean sweep decides after 8 games at 0,50)."""
         n = tally.games
         if n == 0:
             return 0.0
         s0, s1 = score_of_elo(self.elo0), score_of_elo(self.elo1)
-        variance = max(tally.variance(), 1e-3)
+        variance = max(Tally(tally.wins + 1, tally.draws, tally.losses + 1).variance(), 1e-6)
         return n * (s1 - s0) * (2.0 * tally.score - s0 - s1) / (2.0 * variance)
 
     def bounds(self) -> tuple[float, float]:

@@ -83,25 +83,29 @@ def test_sprt_llr_of_known_tallies():
     sprt = Sprt(0, 50)
     low, high = sprt.bounds()
     assert (low, high) == pytest.approx((-math.log(19), math.log(19)))  # ±2.944 for alpha = beta = 0.05
-    # W 80 D 10 L 10: score 0.85, variance (80 * 0.15² + 10 * 0.35² + 10 * 0.85²) / 100 = 0.1025;
-    # s0 = 0.5, s1 = 1 / (1 + 10^(-50/400)) = 0.571463; LLR = 100 (s1 - s0)(1.7 - s0 - s1) / 0.205.
+    # W 80 D 10 L 10: score 0.85; the variance is that of W 81 D 10 L 11 (a neutral prior of one win and
+    # one loss, as crates/ai/src/sprt.rs): p = 86 / 102, var = (81 (1-p)² + 10 (0.5-p)² + 11 p²) / 102;
+    # s0 = 0.5, s1 = 1 / (1 + 10^(-50/400)) = 0.571463; LLR = 100 (s1 - s0)(1.7 - s0 - s1) / (2 var).
     s1 = 1 / (1 + 10 ** (-50 / 400))
     assert s1 == pytest.approx(0.571463, abs=1e-6)
-    assert sprt.llr(Tally(80, 10, 10)) == pytest.approx(100 * (s1 - 0.5) * (1.7 - 0.5 - s1) / 0.205)
-    assert sprt.llr(Tally(80, 10, 10)) == pytest.approx(21.911, abs=1e-3)
-    # fishtest's LLRcalc.LLR_alt2 on the same results: N (s1 - s0)(2 s - s0 - s1) / var / 2.
-    pdf = [(0.0, 0.1), (0.5, 0.1), (1.0, 0.8)]
-    s = sum(v * p for v, p in pdf)
-    var = sum(p * (v - s) ** 2 for v, p in pdf)
-    assert sprt.llr(Tally(80, 10, 10)) == pytest.approx(100 * (s1 - 0.5) * (2 * s - 0.5 - s1) / var / 2)
+    p = 86 / 102
+    var = (81 * (1 - p) ** 2 + 10 * (0.5 - p) ** 2 + 11 * p**2) / 102
+    assert sprt.llr(Tally(80, 10, 10)) == pytest.approx(100 * (s1 - 0.5) * (1.7 - 0.5 - s1) / (2 * var))
+    assert sprt.llr(Tally(80, 10, 10)) == pytest.approx(20.85, abs=0.01)
     # The decisions of crates/ai/src/sprt.rs's test.
     assert sprt.status(Tally(80, 10, 10)) == "accept_h1"
     assert sprt.status(Tally(30, 10, 60)) == "accept_h0"
     assert sprt.status(Tally(2, 0, 1)) == "continue"
     assert sprt.llr(Tally()) == 0
-    # A near-even match: W 420 D 200 L 380, score 0.52, variance (420 * 0.48² + 200 * 0.02² + 380 * 0.52²) / 1000
-    # = 0.1996; s1 = 0.514387 for elo1 = 10; LLR = 1000 * 0.014387 * 0.025613 / 0.3992 = 0.923: continue.
-    assert Sprt(0, 10).llr(Tally(420, 200, 380)) == pytest.approx(0.9231, abs=1e-4)
+    # A one-sided start decides nothing: a clean sweep decides after eight games, as in Rust.
+    assert [sprt.status(Tally(w, 0, 0)) for w in (1, 7, 8)] == ["continue", "continue", "accept_h1"]
+    assert sprt.status(Tally(0, 0, 10)) == "accept_h0"
+    # A near-even match: W 420 D 200 L 380, score 0.52; s1 = 0.514387 for elo1 = 10; LLR about 0.92: continue.
+    p = (421 + 100) / 1002
+    var = (421 * (1 - p) ** 2 + 200 * (0.5 - p) ** 2 + 381 * p**2) / 1002
+    s1 = 1 / (1 + 10 ** (-10 / 400))
+    assert Sprt(0, 10).llr(Tally(420, 200, 380)) == pytest.approx(1000 * (s1 - 0.5) * (1.04 - 0.5 - s1) / (2 * var))
+    assert Sprt(0, 10).llr(Tally(420, 200, 380)) == pytest.approx(0.92, abs=0.01)
     assert Sprt(0, 10).status(Tally(420, 200, 380)) == "continue"
     assert Sprt(0, 10, alpha=0.1, beta=0.2).bounds() == pytest.approx((math.log(0.2 / 0.9), math.log(0.8 / 0.1)))
 
