@@ -14,10 +14,12 @@ cd "$(dirname "$0")/.."
 games=${1:-200}
 seconds=${2:-20}
 
-cargo build -q --release -p arbiter-cli -p arbiter-server --example site_load
+cargo build -q --release -p arbiter-cli
+cargo build -q --release -p arbiter-server --example site_load
 bin=target/release/arbiter
 load=target/release/examples/site_load
 work=$(mktemp -d /tmp/arbiter-bench.XXXXXX)
+chmod 755 "$work" # the cluster inside belongs to the postgres user when run as root
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -35,6 +37,7 @@ serve() { # serve PORT DB
         curl -sf "http://127.0.0.1:$1/api/catalog" >/dev/null && return 0
         sleep 0.1
     done
+    cat "$work/serve-$1.log" >&2
     echo "the server on port $1 did not start" >&2
     exit 1
 }

@@ -321,8 +321,15 @@ impl Service {
         }
         let cached = self.games().get(id).cloned();
         if let Some(entry) = cached {
-            let stale = entry.lock().stale;
-            if stale {
+            let (stale, version) = {
+                let live = entry.lock();
+                (live.stale, live.stored_version)
+            };
+            // On a shared store another server may have changed the game a moment ago (its
+            // announcement may still be on its way): one look at the version keeps every answer
+            // current, so that what one server acknowledged, every server shows.
+            let newer = self.shared && self.store.version(id)?.is_some_and(|v| v > version);
+            if stale || newer {
                 self.reload(&entry, None)?;
             }
             return Ok(entry);
