@@ -2,73 +2,13 @@
 //! split across them, moves raced through both, the instance running the computer killed with
 //! SIGKILL mid-think — and a SQLite file moved into PostgreSQL with `arbiter db migrate`.
 
+mod common;
+
+use common::{client, serve};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// An `arbiter serve` process, killed when dropped.
-struct Instance {
-    child: Child,
-    base: String,
-    port: u16,
-}
-
-impl Drop for Instance {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts `arbiter serve --db DB` (the database given by `ARBITER_DB`, as an operator would) and
-/// waits until it answers.
-async fn serve(db: &str) -> Instance {
-    let port = free_port();
-    let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--rate-limits", "off"])
-        .env("ARBITER_DB", db)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("arbiter serve starts");
-    let instance = Instance {
-        child,
-        base: format!("http://127.0.0.1:{port}"),
-        port,
-    };
-    let client = reqwest::Client::new();
-    for _ in 0..400 {
-        if client
-            .get(format!("{}/api/catalog", instance.base))
-            .send()
-            .await
-            .is_ok()
-        {
-            return instance;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the server did not come up");
-}
-
-fn client(token: &str) -> reqwest::Client {
-    let mut headers = reqwest::header::HeaderMap::new();
-    headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
-    reqwest::Client::builder()
-        .default_headers(headers)
-        .timeout(Duration::from_secs(30))
-        .build()
-        .unwrap()
-}
 
 async fn new_player(base: &str) -> reqwest::Client {
     let me: Value = reqwest::Client::new()
@@ -131,8 +71,8 @@ async fn state_at(
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_instances_serve_one_site() {
     let db = arbiter_testkit::cluster().database();
-    let a = serve(&db).await;
-    let b = serve(&db).await;
+    let a = serve(&db, 0).await;
+    let b = serve(&db, 0).await;
     // Alice plays on A, Bob on B: Alice's game leaves a side open, Bob claims it through B.
     let alice = new_player(&a.base).await;
     let bob = new_player(&b.base).await;
@@ -292,8 +232,8 @@ async fn two_instances_serve_one_site() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_computer_goes_on_when_its_instance_is_killed() {
     let db = arbiter_testkit::cluster().database();
-    let mut a = serve(&db).await;
-    let b = serve(&db).await;
+    let mut a = serve(&db, 0).await;
+    let b = serve(&db, 0).await;
     let me = new_player(&a.base).await;
     // The computer plays both sides at its top level (a second per move): A, which created the
     // game, runs the computer.
@@ -349,7 +289,7 @@ async fn a_sqlite_site_moves_to_postgres() {
     // A site on SQLite, with a finished game, a game in progress and an open challenge.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("arbiter.db");
-    let site = serve(file.to_str().unwrap()).await;
+    let site = serve(file.to_str().unwrap(), 0).await;
     let me = new_player(&site.base).await;
     let mut ids = Vec::new();
     for (game, plies) in [("void", 6), ("attraction", 3), ("krux", 0)] {
@@ -412,7 +352,7 @@ async fn a_sqlite_site_moves_to_postgres() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("empty one"));
 
     // The site on PostgreSQL: the same player (same token), games, moves and challenge.
-    let site = serve(&db).await;
+    let site = serve(&db, 0).await;
     for (id, before) in ids.iter().zip(&before) {
         let (status, after) = send(&me, format!("{}/api/games/{id}", site.base), None).await;
         assert_eq!(status, 200);

@@ -1,60 +1,17 @@
 //! `arbiter serve` under load, killed with SIGKILL mid-load and restarted: 200 games played at
 //! once over HTTP with WebSocket watchers, and every acknowledged move is still there afterwards.
 
+mod common;
+
+use common::{client, free_port, serve};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const GAMES: usize = 200;
 const WATCHED: usize = 50;
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// Starts `arbiter serve` on the database and waits until it answers.
-async fn serve(db: &std::path::Path, port: u16) -> Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--rate-limits", "off"])
-        .arg("--db")
-        .arg(db)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("arbiter serve starts");
-    let client = reqwest::Client::new();
-    for _ in 0..200 {
-        if client
-            .get(format!("http://127.0.0.1:{port}/api/catalog"))
-            .send()
-            .await
-            .is_ok()
-        {
-            return child;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("the server did not come up");
-}
-
-fn client(token: &str) -> reqwest::Client {
-    let mut headers = reqwest::header::HeaderMap::new();
-    headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
-    reqwest::Client::builder()
-        .default_headers(headers)
-        .timeout(Duration::from_secs(30))
-        .build()
-        .unwrap()
-}
 
 /// Plays random legal moves on one game until the server goes away or `until` passes; each
 /// acknowledged move is recorded as (ply, move).
@@ -89,7 +46,7 @@ async fn two_hundred_games_survive_a_kill_minus_nine() {
     let db = dir.path().join("load.db");
     let port = free_port();
     let base = format!("http://127.0.0.1:{port}");
-    let mut server = serve(&db, port).await;
+    let mut server = serve(db.to_str().unwrap(), port).await;
     let anon = reqwest::Client::new();
     let me: Value = anon
         .post(format!("{base}/api/players"))
@@ -145,8 +102,8 @@ async fn two_hundred_games_survive_a_kill_minus_nine() {
         )));
     }
     tokio::time::sleep(Duration::from_secs(4)).await;
-    server.kill().expect("SIGKILL"); // Child::kill is SIGKILL on Unix
-    server.wait().unwrap();
+    server.child.kill().expect("SIGKILL"); // Child::kill is SIGKILL on Unix
+    server.child.wait().unwrap();
     for player in players {
         player.await.expect("a player task");
     }
@@ -163,7 +120,7 @@ async fn two_hundred_games_survive_a_kill_minus_nine() {
     assert!(seen_states >= WATCHED, "watchers received states");
 
     // Restarted on the same file: every acknowledged move is there, in order.
-    let mut server = serve(&db, port).await;
+    let mut server = serve(db.to_str().unwrap(), port).await;
     let mut stored_total = 0;
     for (id, acked) in ids.iter().zip(&acked) {
         let record: Value = anon
@@ -214,6 +171,6 @@ async fn two_hundred_games_survive_a_kill_minus_nine() {
     let after = Arc::new(Mutex::new(Vec::new()));
     play(base.clone(), http.clone(), unfinished, until, after.clone()).await;
     assert!(!after.lock().unwrap().is_empty(), "moves after the restart");
-    server.kill().unwrap();
-    server.wait().unwrap();
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
 }

@@ -573,14 +573,8 @@ impl Service {
         caller.require()?;
         let entry = self.entry(id)?;
         let mut live = entry.lock();
-        let player = match side {
-            Some(side) => Self::parse_side(live.session.as_ref(), side)?,
-            None => live.session.to_move(),
-        };
-        self.authorize(caller, &mut live, player)?;
-        if live.session.ending().is_some() {
-            return Err(ApiError::conflict("game_over", "the game is over: no more moves"));
-        }
+        // A move meant for another ply is stale, whoever sent it: another move (through this
+        // server or another) came first, and the side to move may have changed with it.
         if let Some(ply) = expected_ply {
             if ply != live.session.ply() {
                 return Err(ApiError::conflict(
@@ -591,6 +585,14 @@ impl Service {
                     ),
                 ));
             }
+        }
+        let player = match side {
+            Some(side) => Self::parse_side(live.session.as_ref(), side)?,
+            None => live.session.to_move(),
+        };
+        self.authorize(caller, &mut live, player)?;
+        if live.session.ending().is_some() {
+            return Err(ApiError::conflict("game_over", "the game is over: no more moves"));
         }
         let to_move = live.session.to_move();
         if player != to_move {

@@ -1,0 +1,71 @@
+//! What the tests that run real `arbiter serve` processes share.
+// Each test binary uses its own part of this module.
+#![allow(dead_code)]
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A free port on loopback.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// An `arbiter serve` process, killed when dropped.
+pub struct Instance {
+    pub child: Child,
+    pub base: String,
+    pub port: u16,
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `arbiter serve` on `port` (0: a free one) without rate limits, its database given by
+/// `ARBITER_DB` as an operator would (a SQLite file or a postgres:// URL), and waits until it answers.
+pub async fn serve(db: &str, port: u16) -> Instance {
+    let port = if port == 0 { free_port() } else { port };
+    let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--rate-limits", "off"])
+        .env("ARBITER_DB", db)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("arbiter serve starts");
+    let instance = Instance {
+        child,
+        base: format!("http://127.0.0.1:{port}"),
+        port,
+    };
+    let client = reqwest::Client::new();
+    for _ in 0..400 {
+        if client
+            .get(format!("{}/api/catalog", instance.base))
+            .send()
+            .await
+            .is_ok()
+        {
+            return instance;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the server did not come up");
+}
+
+/// A client that sends `token` as its player.
+pub fn client(token: &str) -> reqwest::Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("authorization", format!("Bearer {token}").parse().unwrap());
+    reqwest::Client::builder()
+        .default_headers(headers)
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap()
+}
