@@ -384,6 +384,20 @@ def _whole(name: str, value: Any, low: int, high: Optional[int] = None) -> int:
     return value
 
 
+def _check_run(
+    games: Any, batch: Any, cpus_per_task: Any, max_in_flight: Any, opening_plies: Any, max_plies: Any, seed: Any
+) -> None:
+    """Checks the arguments every distributed run takes (ValueError saying which is wrong)."""
+    _whole("games", games, 1, 2**32 - 1)
+    _whole("batch", batch, 1)
+    _whole("cpus_per_task", cpus_per_task, 1, 64)
+    if max_in_flight is not None:
+        _whole("max_in_flight", max_in_flight, 1)
+    _whole("opening_plies", opening_plies, 0, 2**32 - 1)
+    _whole("max_plies", max_plies, 1, 2**32 - 1)
+    _whole("seed", seed, 0, 2**64 - 1)
+
+
 def _game_spec(game: Union[Game, str]) -> str:
     """The canonical spec of a game (checked)."""
     if isinstance(game, Game):
@@ -500,14 +514,7 @@ def match(
     and "sprt" (None or {"elo0", "elo1", "alpha", "beta", "status", "llr", "lower", "upper"}),
     "stopped_early", "batches", "seconds", "games_per_second", "workers" (the worker processes used),
     "task_seconds" and "task_cpu_seconds" (the tasks' wall and CPU time, summed)."""
-    games = _whole("games", games, 1, 2**32 - 1)
-    batch = _whole("batch", batch, 1)
-    cpus_per_task = _whole("cpus_per_task", cpus_per_task, 1, 64)
-    if max_in_flight is not None:
-        _whole("max_in_flight", max_in_flight, 1)
-    _whole("opening_plies", opening_plies, 0, 2**32 - 1)
-    _whole("max_plies", max_plies, 1, 2**32 - 1)
-    _whole("seed", seed, 0, 2**64 - 1)
+    _check_run(games, batch, cpus_per_task, max_in_flight, opening_plies, max_plies, seed)
     test = _sprt(sprt, alpha, beta)
     spec = _game_spec(game)
     args = (opening_plies, max_plies, seed, bool(safe_openings), cpus_per_task)
@@ -660,14 +667,7 @@ def report(
     "played", "cached", "seconds", "games_per_second", "workers", "task_seconds", "task_cpu_seconds",
     "matchups": [{"key", "label", "kind", "a_spec", "b_spec", "folder", "games", "played", "cached",
     "first_wins", "second_wins", "draws", "first_score", "mean_plies"}]}."""
-    games = _whole("games", games, 1, 2**32 - 1)
-    batch = _whole("batch", batch, 1)
-    cpus_per_task = _whole("cpus_per_task", cpus_per_task, 1, 64)
-    if max_in_flight is not None:
-        _whole("max_in_flight", max_in_flight, 1)
-    _whole("opening_plies", opening_plies, 0, 2**32 - 1)
-    _whole("max_plies", max_plies, 1, 2**32 - 1)
-    _whole("seed", seed, 0, 2**64 - 1)
+    _check_run(games, batch, cpus_per_task, max_in_flight, opening_plies, max_plies, seed)
     top = max(g["levels"] for g in _arbiter.games())
     if isinstance(levels, (str, bytes)) or not isinstance(levels, Sequence):
         raise ValueError(f"levels is a sequence of strength levels 1 to {top}, not {levels!r}")
@@ -791,14 +791,7 @@ def tuning_data(
     ``arbiter match --records`` writes them. Returns {"game", "a", "b", "games", "positions", "first_wins",
     "second_wins", "draws", "out", "seconds", "games_per_second", "workers", "task_seconds",
     "task_cpu_seconds"} (and "data")."""
-    games = _whole("games", games, 1, 2**32 - 1)
-    batch = _whole("batch", batch, 1)
-    cpus_per_task = _whole("cpus_per_task", cpus_per_task, 1, 64)
-    if max_in_flight is not None:
-        _whole("max_in_flight", max_in_flight, 1)
-    _whole("opening_plies", opening_plies, 0, 2**32 - 1)
-    _whole("max_plies", max_plies, 1, 2**32 - 1)
-    _whole("seed", seed, 0, 2**64 - 1)
+    _check_run(games, batch, cpus_per_task, max_in_flight, opening_plies, max_plies, seed)
     skip = opening_plies if skip is None else _whole("skip", skip, 0)
     every = _whole("every", every, 1)
     spec = _game_spec(game)
