@@ -245,3 +245,44 @@ pub fn notation_key(game: &Villawar, mv: Move) -> Option<usize> {
         .is_some_and(|p| p.kind == Kind::Warrior);
     encoding::action_of_move(game, mv).map(|action| action * 2 + usize::from(warrior))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(size: Size, from: &str, to: &str, dir: Direction) -> Vec<String> {
+        let sq = |name: &str| Square::parse(name, size).unwrap();
+        squares_between(size, sq(from), sq(to), dir)
+            .into_iter()
+            .map(|s| s.name(size).to_string())
+            .collect()
+    }
+
+    /// The squares a jump passes over, along every kind of line, the board's edges included (rank
+    /// 1 and file a are coordinate 0).
+    #[test]
+    fn squares_between_walk_the_line_to_its_end() {
+        let s = Size::Eight;
+        assert_eq!(names(s, "a1", "e1", Direction::East), ["b1", "c1", "d1"]);
+        assert_eq!(
+            names(s, "h1", "a1", Direction::West),
+            ["g1", "f1", "e1", "d1", "c1", "b1"]
+        );
+        assert_eq!(names(s, "a8", "a2", Direction::South), ["a7", "a6", "a5", "a4", "a3"]);
+        assert_eq!(names(s, "a1", "a3", Direction::North), ["a2"]);
+        assert_eq!(
+            names(s, "h8", "a1", Direction::SouthWest),
+            ["g7", "f6", "e5", "d4", "c3", "b2"]
+        );
+        assert_eq!(
+            names(s, "b1", "h7", Direction::NorthEast),
+            ["c2", "d3", "e4", "f5", "g6"]
+        );
+        assert_eq!(names(s, "h2", "g1", Direction::SouthWest), Vec::<String>::new());
+        assert_eq!(names(Size::Ten, "j1", "a10", Direction::NorthWest).len(), 8);
+        assert_eq!(names(Size::Six, "f6", "a1", Direction::SouthWest).len(), 4);
+        // A square that is not on the line: the walk stops at the board's edge.
+        assert_eq!(names(s, "c3", "h8", Direction::South), ["c2", "c1"]);
+        assert_eq!(names(s, "c3", "a8", Direction::SouthEast), ["d2", "e1"]);
+    }
+}
