@@ -356,3 +356,69 @@ fn the_pass_count_may_be_left_out_and_the_size_comes_from_the_string() {
     // Fields are separated by single spaces with nothing around them (rules/README.md).
     assert!(Villawar::from_position(&VillawarVariant::default(), "8/8/8/8/8/8/8/8 w 0\n").is_err());
 }
+
+/// Every move and pass keeps the hash the position gives from scratch (pieces, side to move, the
+/// passes counted), on every board size, along games whose moves are picked by a fixed rule.
+#[test]
+fn the_hash_is_kept_move_by_move() {
+    for size in Size::ALL {
+        let variant = VillawarVariant { size };
+        for seed in 0..4usize {
+            let mut game = Villawar::new(&variant);
+            for ply in 0..80 {
+                assert_eq!(
+                    game.hash(),
+                    game.hash_from_scratch(),
+                    "{size:?} seed {seed} ply {ply}: {game}"
+                );
+                let again = Villawar::from_position(&variant, &game.position()).unwrap();
+                assert_eq!(game.hash(), again.hash(), "{size:?} seed {seed} ply {ply}");
+                let mut list = Vec::new();
+                game.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                game.play(list[(seed * 7919 + ply * 104_729) % list.len()]);
+            }
+        }
+    }
+}
+
+/// Moves with one notation key are written alike in every position of a variant (the bindings
+/// cache one string per key): checked over the positions of several games on every size.
+#[test]
+fn a_notation_key_means_one_notation_everywhere() {
+    for size in Size::ALL {
+        let variant = VillawarVariant { size };
+        let mut written: std::collections::HashMap<usize, String> = std::collections::HashMap::new();
+        for seed in 0..6usize {
+            let mut game = Villawar::new(&variant);
+            for ply in 0..60 {
+                let mut list = Vec::new();
+                game.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                for &mv in &list {
+                    let key = game.notation_key(mv).expect("a key");
+                    let text = game.format_move(mv);
+                    let first = written.entry(key).or_insert_with(|| text.clone());
+                    assert_eq!(*first, text, "{size:?}: key {key}");
+                }
+                game.play(list[(seed * 31 + ply * 7) % list.len()]);
+            }
+        }
+        assert!(written.len() > 100, "{size:?}: {} keys seen", written.len());
+    }
+}
+
+/// A phalanx of several pieces is one phalanx: a jump over it is refused for where it lands.
+#[test]
+fn a_long_phalanx_is_one_phalanx() {
+    let game = pos("8/8/8/8/v7/V7/V7/V7 w 0");
+    let err = game.parse_move("a1-a4").unwrap_err().to_string();
+    assert!(
+        err.contains("a villager lands only on an empty square, and a4 holds a black villager"),
+        "{err}"
+    );
+}
