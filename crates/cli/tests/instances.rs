@@ -4,24 +4,11 @@
 
 mod common;
 
-use common::{client, serve};
+use common::{new_player, serve};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-async fn new_player(base: &str) -> reqwest::Client {
-    let me: Value = reqwest::Client::new()
-        .post(format!("{base}/api/players"))
-        .json(&json!({}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    client(me["token"].as_str().unwrap())
-}
 
 async fn send(http: &reqwest::Client, url: String, body: Option<Value>) -> (u16, Value) {
     let request = match body {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{client, free_port, serve};
+use common::{free_port, new_player, serve};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -48,16 +48,7 @@ async fn two_hundred_games_survive_a_kill_minus_nine() {
     let base = format!("http://127.0.0.1:{port}");
     let mut server = serve(db.to_str().unwrap(), port).await;
     let anon = reqwest::Client::new();
-    let me: Value = anon
-        .post(format!("{base}/api/players"))
-        .json(&json!({}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let http = client(me["token"].as_str().unwrap());
+    let http = new_player(&base).await;
     let mut ids = Vec::new();
     for i in 0..GAMES {
         let game = ["void", "villawar", "attraction", "villawar:size=10"][i % 4];

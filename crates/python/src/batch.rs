@@ -9,8 +9,9 @@
 //! private); `python/tests/test_distributed.py` checks that the games are the same.
 
 use crate::game::{engines, registry, Game};
+use crate::search::{await_worker, WorkerResult};
 use crate::state::reason_name;
-use crate::{panic_error, panic_text, to_py, ArbiterError};
+use crate::{panic_text, to_py};
 use arbiter_ai::match_runner::{can_win_at_once, OPENING_TRIES};
 use arbiter_ai::{levels, AgentKind, AgentSpec};
 use arbiter_core::{DynGameType, EndReason, Error, GameRecord, OptionMap, Player};
@@ -18,12 +19,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// How often a waiting batch looks for Ctrl-C (or Ray's cancellation, a KeyboardInterrupt).
-const POLL: Duration = Duration::from_millis(50);
 
 /// Whose seeding a batch follows.
 #[derive(Clone, Copy)]
@@ -197,7 +195,7 @@ fn play(plan: &Plan, index: u32, stop: &AtomicBool) -> Result<Played, Error> {
 /// `indices`; Ctrl-C (or a KeyboardInterrupt from Ray's `cancel`) stops them and is raised.
 fn run(py: Python<'_>, plan: Plan, indices: Vec<u32>, concurrency: usize) -> PyResult<Vec<Played>> {
     let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<Result<Result<Vec<Played>, Error>, String>>();
+    let (tx, rx) = mpsc::channel::<WorkerResult<Vec<Played>>>();
     let worker = {
         let stop = stop.clone();
         std::thread::spawn(move || {
@@ -234,36 +232,7 @@ fn run(py: Python<'_>, plan: Plan, indices: Vec<u32>, concurrency: usize) -> PyR
             let _ = tx.send(result.map_err(|p| panic_text(p.as_ref())));
         })
     };
-    let join = |py: Python<'_>, handle: std::thread::JoinHandle<()>| py.allow_threads(move || handle.join());
-    let mut rx = rx;
-    loop {
-        let (message, back) = py.allow_threads(move || (rx.recv_timeout(POLL), rx));
-        rx = back;
-        if let Err(interrupt) = py.check_signals() {
-            stop.store(true, Ordering::Relaxed);
-            let _ = join(py, worker);
-            return Err(interrupt);
-        }
-        match message {
-            Ok(result) => {
-                let _ = join(py, worker);
-                return match result {
-                    Err(panic) => Err(ArbiterError::new_err(format!(
-                        "internal error in arbiter (please report it): {panic}"
-                    ))),
-                    Ok(Err(e)) => Err(to_py(e)),
-                    Ok(Ok(games)) => Ok(games),
-                };
-            }
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(match join(py, worker) {
-                    Err(payload) => panic_error(payload.as_ref()),
-                    Ok(()) => ArbiterError::new_err("the batch thread ended without a result"),
-                });
-            }
-        }
-    }
+    await_worker(py, rx, worker, &stop, "the batch thread")
 }
 
 /// Checks a batch's common arguments.

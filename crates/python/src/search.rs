@@ -108,6 +108,48 @@ fn join<T: Send + 'static>(py: Python<'_>, handle: JoinHandle<T>) -> std::thread
     py.allow_threads(move || handle.join())
 }
 
+/// What a worker thread sends once: its result, or the text of its panic.
+pub(crate) type WorkerResult<T> = Result<Result<T, Error>, String>;
+
+/// Waits without the GIL for the one answer of `worker` (called `what` in errors), looking for
+/// Ctrl-C every `POLL`: then `stop` is set, the worker joined and the interrupt raised.
+pub(crate) fn await_worker<T: Send>(
+    py: Python<'_>,
+    mut rx: Receiver<WorkerResult<T>>,
+    worker: JoinHandle<()>,
+    stop: &AtomicBool,
+    what: &str,
+) -> PyResult<T> {
+    loop {
+        let (message, back) = receive(py, rx);
+        rx = back;
+        if let Err(interrupt) = py.check_signals() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = join(py, worker);
+            return Err(interrupt);
+        }
+        match message {
+            Ok(result) => {
+                let _ = join(py, worker);
+                return match result {
+                    Err(panic) => Err(ArbiterError::new_err(format!(
+                        "internal error in arbiter (please report it): {panic}"
+                    ))),
+                    Ok(Err(e)) => Err(to_py(e)),
+                    Ok(Ok(value)) => Ok(value),
+                };
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(match join(py, worker) {
+                    Err(payload) => panic_error(payload.as_ref()),
+                    Ok(()) => ArbiterError::new_err(format!("{what} ended without a result")),
+                });
+            }
+        }
+    }
+}
+
 /// Runs `agent` on `session` on a helper thread, passing its reports to `on_info`; Ctrl-C (or an
 /// exception in `on_info`) sets `stop` and is raised once the search has ended.
 fn run_search(
@@ -393,7 +435,7 @@ pub fn play_match<'py>(
         }
         options.push_str(&format!("plies={max_plies}"));
     }
-    let (tx, mut rx) = mpsc::channel();
+    let (tx, rx) = mpsc::channel();
     // On Ctrl-C the stop flag ends the searches under way and the games after them.
     let worker = std::thread::spawn(move || {
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -401,32 +443,6 @@ pub fn play_match<'py>(
         }));
         let _ = tx.send(result.map_err(|p| panic_text(p.as_ref())));
     });
-    loop {
-        let (message, back) = receive(py, rx);
-        rx = back;
-        if let Err(interrupt) = py.check_signals() {
-            stop.store(true, Ordering::Relaxed);
-            let _ = join(py, worker);
-            return Err(interrupt);
-        }
-        match message {
-            Ok(result) => {
-                let _ = join(py, worker);
-                return match result {
-                    Err(panic) => Err(ArbiterError::new_err(format!(
-                        "internal error in arbiter (please report it): {panic}"
-                    ))),
-                    Ok(Err(e)) => Err(to_py(e)),
-                    Ok(Ok(summary)) => summary_dict(py, &summary),
-                };
-            }
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(match join(py, worker) {
-                    Err(payload) => panic_error(payload.as_ref()),
-                    Ok(()) => ArbiterError::new_err("the match thread ended without a result"),
-                });
-            }
-        }
-    }
+    let summary = await_worker(py, rx, worker, &stop, "the match thread")?;
+    summary_dict(py, &summary)
 }

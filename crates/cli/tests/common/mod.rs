@@ -69,3 +69,17 @@ pub fn client(token: &str) -> reqwest::Client {
         .build()
         .unwrap()
 }
+
+/// A client acting as a new player of the server at `base`.
+pub async fn new_player(base: &str) -> reqwest::Client {
+    let me: serde_json::Value = reqwest::Client::new()
+        .post(format!("{base}/api/players"))
+        .json(&serde_json::json!({}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    client(me["token"].as_str().unwrap())
+}
