@@ -73,14 +73,40 @@ fn mean(s: &Summary, digits: usize) -> String {
     format!("{:.digits$} ± {:.digits$}", s.mean, s.half_width())
 }
 
-fn figure(out: &mut String, plot: Plot, caption: &str) {
+/// A chart of the page, also kept on its own so that it can be written as an SVG file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Figure {
+    /// A file-name-safe name (`balance`, `duration`, `facts-pieces-lost`).
+    pub name: String,
+    /// The chart as SVG text.
+    pub svg: String,
+}
+
+/// Makes `text` safe as a file name: lower-case letters, digits and dashes.
+fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+fn figure(out: &mut String, figures: &mut Vec<Figure>, name: &str, plot: Plot, caption: &str) {
     match plot {
         Ok(svg) => {
             let _ = writeln!(
                 out,
-                "<figure>{svg}<figcaption>{}</figcaption></figure>",
+                "<figure id=\"fig-{name}\">{svg}<figcaption>{}</figcaption></figure>",
                 escape(caption)
             );
+            figures.push(Figure {
+                name: name.to_string(),
+                svg,
+            });
         }
         Err(e) => {
             let _ = writeln!(out, "<p class=\"error\">{}</p>", escape(&e));
@@ -102,7 +128,13 @@ fn categories(matchups: &[&MatchupMetrics]) -> Vec<String> {
 
 /// The page for a report.
 pub fn page(report: &Report) -> String {
+    page_and_figures(report).0
+}
+
+/// The page for a report, and its charts one by one (for `plots/*.svg`).
+pub fn page_and_figures(report: &Report) -> (String, Vec<Figure>) {
     let mut out = String::new();
+    let mut figures = Vec::new();
     let title = format!("{} — game report", capitalised(&report.game));
     let self_play: Vec<&MatchupMetrics> = report.matchups.iter().filter(|m| is_self_play(m)).collect();
     let ladder: Vec<&MatchupMetrics> = report
@@ -184,6 +216,8 @@ pub fn page(report: &Report) -> String {
     );
     figure(
         &mut out,
+        &mut figures,
+        "balance",
         plots::proportion_bars(
             "First player's score in self-play",
             &categories(&self_play),
@@ -227,6 +261,8 @@ pub fn page(report: &Report) -> String {
     );
     figure(
         &mut out,
+        &mut figures,
+        "self-play-results",
         plots::stacked_shares(
             "Results in self-play",
             &categories(&self_play),
@@ -265,6 +301,8 @@ pub fn page(report: &Report) -> String {
     let all: Vec<&MatchupMetrics> = report.matchups.iter().collect();
     figure(
         &mut out,
+        &mut figures,
+        "endings",
         plots::stacked_shares(
             "How games ended",
             &categories(&all),
@@ -326,6 +364,8 @@ pub fn page(report: &Report) -> String {
     );
     figure(
         &mut out,
+        &mut figures,
+        "duration",
         plots::histograms(
             "Plies per game in self-play",
             &self_play
@@ -369,6 +409,8 @@ pub fn page(report: &Report) -> String {
     let min_games = |m: &MatchupMetrics| (m.games as usize).div_ceil(2).max(1);
     figure(
         &mut out,
+        &mut figures,
+        "branching",
         plots::lines_with_bands(
             "Legal moves by ply in self-play",
             &self_play
@@ -430,6 +472,8 @@ pub fn page(report: &Report) -> String {
         );
         figure(
             &mut out,
+            &mut figures,
+            "token-sequences",
             plots::log_scatter(
                 "Token sequences against distinct turns",
                 &samples
@@ -490,6 +534,8 @@ pub fn page(report: &Report) -> String {
     } else {
         figure(
             &mut out,
+            &mut figures,
+            "ladder",
             plots::proportion_bars(
                 "The stronger side's score on the level ladder",
                 &categories(&ladder),
@@ -550,6 +596,8 @@ pub fn page(report: &Report) -> String {
     );
     figure(
         &mut out,
+        &mut figures,
+        "lead-changes",
         plots::mean_points(
             "Lead-change rate",
             &categories(&all),
@@ -563,6 +611,8 @@ pub fn page(report: &Report) -> String {
     );
     figure(
         &mut out,
+        &mut figures,
+        "drama",
         plots::mean_points(
             "Drama of decided games",
             &all.iter()
@@ -633,6 +683,8 @@ pub fn page(report: &Report) -> String {
         if names.len() <= 12 {
             figure(
                 &mut out,
+                &mut figures,
+                &format!("facts-{}", slug(group)),
                 plots::grouped_bars(
                     group,
                     &names.iter().map(|n| n.to_string()).collect::<Vec<_>>(),
@@ -704,7 +756,7 @@ pub fn page(report: &Report) -> String {
          game scored by rows) are not computed.</li>\n</ul>\n",
     );
     out.push_str("</body>\n</html>\n");
-    out
+    (out, figures)
 }
 
 fn share(k: u32, n: u32) -> f64 {

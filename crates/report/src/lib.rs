@@ -395,7 +395,8 @@ pub fn headlines(report: &Report) -> Vec<String> {
     lines
 }
 
-/// Writes `dir/report.json` and `dir/index.html`; returns their paths.
+/// Writes `dir/report.json`, `dir/index.html` and each chart of the page as `dir/plots/<name>.svg`
+/// (for documents that show a chart without the page); returns the paths of the first two.
 pub fn write(report: &Report, dir: &Path) -> Result<(PathBuf, PathBuf), Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::Invalid(format!("cannot create {}: {e}", dir.display())))?;
     let json_path = dir.join("report.json");
@@ -403,8 +404,16 @@ pub fn write(report: &Report, dir: &Path) -> Result<(PathBuf, PathBuf), Error> {
     std::fs::write(&json_path, json)
         .map_err(|e| Error::Invalid(format!("cannot write {}: {e}", json_path.display())))?;
     let html_path = dir.join("index.html");
-    std::fs::write(&html_path, html::page(report))
+    let (page, figures) = html::page_and_figures(report);
+    std::fs::write(&html_path, page)
         .map_err(|e| Error::Invalid(format!("cannot write {}: {e}", html_path.display())))?;
+    let plots = dir.join("plots");
+    std::fs::create_dir_all(&plots).map_err(|e| Error::Invalid(format!("cannot create {}: {e}", plots.display())))?;
+    for figure in figures {
+        let path = plots.join(format!("{}.svg", figure.name));
+        std::fs::write(&path, figure.svg)
+            .map_err(|e| Error::Invalid(format!("cannot write {}: {e}", path.display())))?;
+    }
     Ok((json_path, html_path))
 }
 

@@ -180,6 +180,28 @@ fn end_to_end(game: &str) {
     assert!(page.contains("Browne"));
     let charts = page.matches("<svg ").count();
     assert!(charts >= 8, "{game}: {charts} charts");
+    // Each chart is also a file of its own, the same SVG as in the page.
+    let mut plots: Vec<_> = std::fs::read_dir(dir.path().join("plots"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    plots.sort();
+    assert_eq!(plots.len(), charts, "{game}: one file per chart");
+    for name in ["balance", "duration", "branching", "drama"] {
+        assert!(
+            plots.iter().any(|p| p.ends_with(format!("{name}.svg"))),
+            "{game}: plots/{name}.svg"
+        );
+    }
+    for path in &plots {
+        let svg = std::fs::read_to_string(path).unwrap();
+        assert!(
+            svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"),
+            "{}",
+            path.display()
+        );
+        assert!(page.contains(&svg), "{}: the page shows the same chart", path.display());
+    }
 
     let profile = tempfile::tempdir().unwrap();
     let (console, dom) = open_in_chromium(&html, profile.path());
