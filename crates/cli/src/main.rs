@@ -25,6 +25,8 @@ enum Command {
     Moves(commands::moves::Args),
     /// Count move sequences of a given length (perft), with node rate.
     Perft(commands::perft::Args),
+    /// Prove whether the side to move can force a win within N plies (exact, no heuristics).
+    Solve(commands::solve::Args),
     /// Print a text diagram of a position.
     Show(commands::show::Args),
     /// Draw a position as the web app does: a standalone SVG (or its data as JSON), for docs.
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Command::Db(args) => commands::db::run(args),
         Command::Moves(args) => commands::moves::run(args),
         Command::Perft(args) => commands::perft::run(args),
+        Command::Solve(args) => commands::solve::run(args),
         Command::Show(args) => commands::show::run(args),
         Command::Diagram(args) => commands::diagram::run(args),
         Command::Play(args) => commands::play::run(args),

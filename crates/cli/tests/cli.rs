@@ -43,6 +43,41 @@ fn perft_counts_and_divides() {
 }
 
 #[test]
+fn solve_proves_short_wins_and_their_absence() {
+    // The Krux rules' worked example 1: White 1 attracts Black 2 into the hole.
+    let out = arbiter()
+        .args(["solve", "krux", "--plies", "3", "--json", "--position"])
+        .arg(".....46/...1b.../......./...*.../......./...2.../35..... 1")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(value["win_in"], 1);
+    assert_eq!(value["line"].as_array().unwrap().len(), 1, "{value}");
+    assert!(value["line"][0].as_str().unwrap().ends_with("Ad2"), "{value}");
+    // A Villawar jump after which both sides must pass, the mover ahead.
+    arbiter()
+        .args([
+            "solve",
+            "villawar",
+            "--plies",
+            "3",
+            "--position",
+            "4w1/1VWv2/2W3/3w2/3W2/3WVV w 1",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("forces a win within 3 plies (none within 1)"));
+    arbiter()
+        .args(["solve", "void", "--plies", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no forced win within 3 plies"));
+}
+
+#[test]
 fn show_draws_the_board() {
     arbiter()
         .args(["show", "void", "--position", "F17/5X12/18/18/4f13 b"])
@@ -64,6 +99,12 @@ fn bad_input_is_a_one_line_error_not_a_panic() {
         vec!["moves", "void:colour=red"],
         vec!["perft", "void:plies=x", "1"],
         vec!["bench", "void", "--seconds", "0"],
+        vec![
+            "solve",
+            "krux",
+            "--position",
+            ".....46/...1b.../......./...2.../......./......./35..... 2",
+        ],
     ] {
         let assert = arbiter().args(&args).assert().code(1);
         let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();

@@ -365,6 +365,15 @@ pub trait DynGameType: Send + Sync {
         depth: usize,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Vec<(String, u64)>, Error>;
+    /// Can the side to move force a win within `max_plies` (see [`crate::proof`])?
+    /// `progress(horizon, done, total)` follows the first moves of each horizon.
+    fn forced_win(
+        &self,
+        options: &str,
+        position: Option<&str>,
+        max_plies: u32,
+        progress: &mut dyn FnMut(u32, usize, usize),
+    ) -> Result<crate::proof::Proof, Error>;
     /// Exactly `count` random playouts from the start or a position.
     fn playouts_count(
         &self,
@@ -483,6 +492,19 @@ impl<G: Game> DynGameType for GameType<G> {
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Vec<(String, u64)>, Error> {
         Ok(perft::divide(&Self::game(options, position)?.0, depth, progress))
+    }
+    fn forced_win(
+        &self,
+        options: &str,
+        position: Option<&str>,
+        max_plies: u32,
+        progress: &mut dyn FnMut(u32, usize, usize),
+    ) -> Result<crate::proof::Proof, Error> {
+        let (game, _) = Self::game(options, position)?;
+        if game.outcome().is_some() {
+            return Err(Error::GameOver);
+        }
+        Ok(crate::proof::forced_win(&game, max_plies, progress))
     }
     fn playouts_count(
         &self,

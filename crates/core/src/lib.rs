@@ -19,6 +19,7 @@ pub mod perft;
 mod player;
 pub mod playout;
 mod position_fields;
+pub mod proof;
 mod record;
 mod registry;
 pub mod rules_docs;

@@ -13,3 +13,4 @@ pub mod report;
 pub mod serve;
 pub mod show;
 pub mod signature;
+pub mod solve;
