@@ -91,9 +91,19 @@ fn attraction_allocates_nothing_per_ply() {
 
 #[test]
 fn krux_allocates_nothing_per_ply() {
-    let (allocations, plies) = allocations_in_playouts(&arbiter_krux::Krux::new(&NoVariant), 60);
-    assert!(plies > 3_000, "{plies}");
-    assert_eq!(allocations, 0, "allocations during {plies} plies");
+    use arbiter_krux::{Distance, Hole, Krux, KruxVariant, Setup};
+    let standard = KruxVariant::default();
+    let rules = KruxVariant {
+        setup: Setup::CENTRE,
+        hole: Hole::Blocks,
+        freeze: false,
+        distance: Distance::One,
+    };
+    for variant in [standard, rules] {
+        let (allocations, plies) = allocations_in_playouts(&Krux::new(&variant), 60);
+        assert!(plies > 3_000, "{plies}");
+        assert_eq!(allocations, 0, "allocations during {plies} plies under {variant:?}");
+    }
 }
 
 #[test]

@@ -1,15 +1,17 @@
 //! The core conformance suite ([`arbiter_core::conformance`]), run for every registered game and
 //! every variant.
 //!
-//! The games and variants come from the registry: every registered name, and for each the
-//! cartesian product of its option choices ([`arbiter_core::DynGameType::option_choices`], so
-//! Villawar's sizes 6, 8 and 10). The suite itself is generic over the typed game, so each
+//! The games and variants come from the registry: every registered name, and for each its
+//! option choices ([`arbiter_core::DynGameType::option_choices`]): with one key, each of its
+//! values (Villawar's sizes 6, 8 and 10); with several, the default and each other value of
+//! each key alone (Krux's setups and rules; all their combinations would be too many). The
+//! suite itself is generic over the typed game, so each
 //! registered name is matched to its type below — a new game in the registry fails this test
 //! until it is added here, and each match is checked against the type the registry's sessions
 //! really have.
 //!
 //! The settings are one for all — 60 games per variant, a ply cap of at least 300, at least 2,000
-//! positions — and at least as strong as what each game crate used when it ran the suite
+//! positions (Krux's rule variants: 20 games and 1,000) — and at least as strong as what each game crate used when it ran the suite
 //! itself, which it no longer does (each keeps its checks of hand-picked positions).
 
 use arbiter_core::dynamic::GameType;
@@ -49,6 +51,18 @@ fn settings(game: &str, options: &str) -> Settings {
         ("void", "") => uniform(1, 5_001),
         // Formerly crates/krux/tests/conformance.rs: 20 games, cap 60, 100 positions.
         ("krux", "") => uniform(7, 100),
+        // Each rule variant changes one rule of the same generator: a third of the games, which
+        // still reach more than 1,000 positions (a Krux game lasts about 110 random plies).
+        (
+            "krux",
+            "setup=spread" | "setup=reversed" | "setup=centre" | "setup=facing" | "hole=blocks" | "freeze=off"
+            | "distance=1",
+        ) => Settings {
+            seed: 7,
+            games: GAMES / 3,
+            ply_cap: PLY_CAP,
+            min_positions: 1_000,
+        },
         // Formerly crates/attraction/tests/conformance.rs: 60 games, cap 200, 10,000 positions.
         ("attraction", "") => uniform(2024, 10_000),
         // Formerly crates/villawar/tests/conformance.rs: 60, 40 and 25 games, cap 500, 1,000
@@ -93,23 +107,23 @@ fn typed(name: &str) -> fn(&dyn DynGameType, &str, Settings) -> usize {
     }
 }
 
-/// Every variant of a game as an option string: the cartesian product of its option choices
-/// (`""` for a game without any).
+/// Every variant of a game to test, as an option string: `""` for a game without options; each
+/// value of the key of a game with one (Villawar's sizes, the default among them); for a game
+/// with several keys, the default (`""`) and each value of each key that changes the game, the
+/// other keys at their defaults (a value that changes nothing prints no options in a session).
 fn variants(game: &dyn DynGameType) -> Vec<String> {
-    let mut variants = vec![Vec::new()];
-    for (key, values) in game.option_choices() {
-        variants = variants
-            .into_iter()
-            .flat_map(|prefix: Vec<String>| {
-                values.iter().map(move |value| {
-                    let mut v = prefix.clone();
-                    v.push(format!("{key}={value}"));
-                    v
-                })
-            })
-            .collect();
+    match game.option_choices() {
+        [] => vec![String::new()],
+        [(key, values)] => values.iter().map(|value| format!("{key}={value}")).collect(),
+        choices => std::iter::once(String::new())
+            .chain(choices.iter().flat_map(|(key, values)| {
+                values
+                    .iter()
+                    .map(move |value| format!("{key}={value}"))
+                    .filter(|options| !game.new_session(options, None).unwrap().options().is_empty())
+            }))
+            .collect(),
     }
-    variants.into_iter().map(|v| v.join(",")).collect()
 }
 
 #[test]
@@ -127,6 +141,13 @@ fn variants_come_from_the_registry() {
     let expected = [
         ("void", ""),
         ("krux", ""),
+        ("krux", "setup=spread"),
+        ("krux", "setup=reversed"),
+        ("krux", "setup=centre"),
+        ("krux", "setup=facing"),
+        ("krux", "hole=blocks"),
+        ("krux", "freeze=off"),
+        ("krux", "distance=1"),
         ("attraction", ""),
         ("villawar", "size=6"),
         ("villawar", "size=8"),

@@ -1,15 +1,20 @@
-//! The Krux position: six pieces on their squares, their rings, the piece to move, and an
-//! incremental hash.
+//! The Krux position: six pieces on their squares, their rings, the piece to move, the rules
+//! variant, and an incremental hash.
 
 use crate::piece::{Piece, Ring};
 use crate::square::Square;
+use crate::variant::KruxVariant;
 use crate::{outcome, zobrist};
 use arbiter_core::{Outcome, Player};
 
 /// A Krux position (no history: repetition and ply limits live in the core's `Session`).
 ///
 /// Every piece is always on a square; a piece on the hole (`d4`) has fallen in, and then the
-/// game is over. Small and `Copy`.
+/// game is over. Small (32 bytes) and `Copy`.
+///
+/// The position carries its rules variant, which the turn rules read; two positions of different
+/// variants are not equal, though their position strings and hashes are the same (the hash
+/// serves repetition and search tables, which never mix variants).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Krux {
     /// Square per piece, by piece index (the hole for a fallen piece).
@@ -20,17 +25,9 @@ pub struct Krux {
     pub(crate) to_move: Piece,
     /// Zobrist hash, kept incrementally by [`crate::play::play`].
     pub(crate) hash: u64,
+    /// The rules variant (options), fixed for the game.
+    pub(crate) variant: KruxVariant,
 }
-
-/// The setup: White 1 a1, 3 b1, 5 c1; Black 2 g7, 4 f7, 6 e7 (point-symmetric through the hole).
-const START: [Square; 6] = [
-    Square::at(0),
-    Square::at(48),
-    Square::at(1),
-    Square::at(47),
-    Square::at(2),
-    Square::at(46),
-];
 
 impl Default for Krux {
     fn default() -> Self {
@@ -39,19 +36,31 @@ impl Default for Krux {
 }
 
 impl Krux {
-    /// The start position, piece 1 to move, no rings yet.
+    /// The start position of the standard game (White 1 a1, 3 b1, 5 c1; Black 2 g7, 4 f7,
+    /// 6 e7), piece 1 to move, no rings yet.
     pub fn start() -> Krux {
-        Krux::from_parts(START, [None; 6], Piece::FIRST)
+        Krux::start_of(KruxVariant::default())
     }
 
-    /// A position from squares, rings and the piece to move, hashed from scratch. Callers check
-    /// validity (see `position.rs`).
-    pub(crate) fn from_parts(squares: [Square; 6], rings: [Option<Ring>; 6], to_move: Piece) -> Krux {
+    /// The start position of a variant: the pieces on its setup, piece 1 to move, no rings.
+    pub fn start_of(variant: KruxVariant) -> Krux {
+        Krux::from_parts(variant.setup.squares(), [None; 6], Piece::FIRST, variant)
+    }
+
+    /// A position from squares, rings, the piece to move and the variant, hashed from scratch.
+    /// Callers check validity (see `position.rs`).
+    pub(crate) fn from_parts(
+        squares: [Square; 6],
+        rings: [Option<Ring>; 6],
+        to_move: Piece,
+        variant: KruxVariant,
+    ) -> Krux {
         let mut k = Krux {
             squares,
             rings,
             to_move,
             hash: 0,
+            variant,
         };
         k.hash = zobrist::hash_from_scratch(&k);
         k

@@ -15,20 +15,21 @@ use crate::board::Krux;
 use crate::piece::{Piece, Ring};
 use crate::square::{Square, SIZE, SQUARES};
 use crate::token::Token;
-use arbiter_core::NoVariant;
+use crate::variant::KruxVariant;
 
 /// Planes of the observation.
 const PLANES: usize = 12;
 /// The action that ends a turn, the last of the space.
 const END: usize = 3 + 7 * SQUARES;
 
-/// The observation's shape: 12 planes of 7 × 7.
-pub(crate) fn observation_shape(_: &NoVariant) -> [usize; 3] {
+/// The observation's shape: 12 planes of 7 × 7, in every variant (the planes do not show the
+/// variant's rules).
+pub(crate) fn observation_shape(_: &KruxVariant) -> [usize; 3] {
     [PLANES, SIZE, SIZE]
 }
 
 /// The size of the action space: 347 step actions.
-pub(crate) fn action_space(_: &NoVariant) -> usize {
+pub(crate) fn action_space(_: &KruxVariant) -> usize {
     END + 1
 }
 

@@ -86,10 +86,10 @@ pub(crate) fn move_order_hint(_: &Krux, mv: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::NoVariant;
+    use crate::variant::KruxVariant;
 
     fn pos(text: &str) -> Krux {
-        crate::position::from_position(&NoVariant, text).unwrap()
+        crate::position::from_position(&KruxVariant::default(), text).unwrap()
     }
 
     #[test]

@@ -2,14 +2,15 @@
 
 use crate::board::{self, Krux};
 use crate::moves::Move;
+use crate::variant::KruxVariant;
 use crate::{diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, random_walk};
 use crate::{stepwise, zobrist};
-use arbiter_core::{Click, Drawing, Error, Game, MoveInfo, NoVariant, Outcome, PartialTurn, Player, Story};
+use arbiter_core::{Click, Drawing, Error, Game, MoveInfo, Outcome, PartialTurn, Player, Story};
 use rand::Rng;
 
 impl Game for Krux {
     type Move = Move;
-    type Variant = NoVariant;
+    type Variant = KruxVariant;
 
     const NAME: &'static str = "krux";
     const RULES: Option<(&'static str, &'static str)> = Some((
@@ -24,7 +25,7 @@ impl Game for Krux {
         drawing::drawing(self, flipped)
     }
 
-    fn observation_shape(variant: &NoVariant) -> [usize; 3] {
+    fn observation_shape(variant: &KruxVariant) -> [usize; 3] {
         encoding::observation_shape(variant)
     }
 
@@ -32,7 +33,7 @@ impl Game for Krux {
         encoding::observe(self, out);
     }
 
-    fn action_space(variant: &NoVariant) -> usize {
+    fn action_space(variant: &KruxVariant) -> usize {
         encoding::action_space(variant)
     }
 
@@ -56,16 +57,16 @@ impl Game for Krux {
         stepwise::move_clicks(self, mv)
     }
 
-    fn new(_: &NoVariant) -> Self {
-        Krux::start()
+    fn new(variant: &KruxVariant) -> Self {
+        Krux::start_of(*variant)
     }
 
-    fn from_position(variant: &NoVariant, text: &str) -> Result<Self, Error> {
+    fn from_position(variant: &KruxVariant, text: &str) -> Result<Self, Error> {
         position::from_position(variant, text)
     }
 
-    fn variant(&self) -> NoVariant {
-        NoVariant
+    fn variant(&self) -> KruxVariant {
+        self.variant
     }
 
     fn position(&self) -> String {

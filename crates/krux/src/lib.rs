@@ -1,7 +1,9 @@
 //! Krux, a game by Jonatan Rydh, for Arbiter: a 7×7 board with a hole in the middle; each turn
 //! one numbered piece (1..6 in turn; White 1 3 5, Black 2 4 6) takes up to 3 steps and up to 2
 //! actions in any order — repel, attract, and the power of its ring (blue carries, green jumps,
-//! pink switches). Putting an opponent piece into the hole wins.
+//! pink switches). Putting an opponent piece into the hole wins. Rule variants for self-play
+//! studies are game options ([`KruxVariant`]: the setup, whether the hole blocks sight, the
+//! freeze, the distance of a repel or attract); no options is the standard game.
 //!
 //! A turn is identified by its result ([`Move`]); turn generation searches token sequences with
 //! a visited set and lists every distinct result once. The rules of one token are written once
@@ -30,17 +32,21 @@ mod piece;
 mod play;
 mod position;
 mod random_walk;
+mod setup;
 mod square;
 mod stepwise;
 mod table;
 mod token;
 mod turn;
 mod turn_builder;
+mod variant;
 mod zobrist;
 
 pub use board::Krux;
 pub use moves::Move;
 pub use piece::{Piece, Ring};
+pub use setup::Setup;
 pub use square::Square;
 pub use token::{join as join_tokens, Token};
 pub use turn_builder::{Placement, TurnBuilder};
+pub use variant::{Distance, Hole, KruxVariant};

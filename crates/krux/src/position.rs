@@ -12,10 +12,12 @@
 use crate::board::Krux;
 use crate::piece::{Piece, Ring};
 use crate::square::{Square, SIZE};
-use arbiter_core::{Error, NoVariant};
+use crate::variant::KruxVariant;
+use arbiter_core::Error;
 
-/// Parses and checks a position string.
-pub(crate) fn from_position(_: &NoVariant, text: &str) -> Result<Krux, Error> {
+/// Parses and checks a position string; the position is one of `variant` (the string does not
+/// show the variant).
+pub(crate) fn from_position(variant: &KruxVariant, text: &str) -> Result<Krux, Error> {
     let fields: Vec<&str> = text.split(' ').collect();
     if text.trim() != text || fields.iter().any(|f| f.is_empty()) {
         return Err(Error::bad_position(format!(
@@ -114,7 +116,7 @@ pub(crate) fn from_position(_: &NoVariant, text: &str) -> Result<Krux, Error> {
             )))
         }
     };
-    let k = Krux::from_parts(squares, rings, to_move);
+    let k = Krux::from_parts(squares, rings, to_move, *variant);
     if let Some(fallen) = k.fallen() {
         if fallen.owner() != to_move.owner() {
             return Err(Error::bad_position(format!(

@@ -13,12 +13,17 @@
 //!   "next to". Picking up a neighbouring opponent never unfreezes anything: it was next to the
 //!   carrier after the previous token already.
 //! - a pick-up uses the action at once (so it needs one left); the drop completes it.
+//!
+//! The rules variant (`variant.rs`) is read once, in [`TurnState::start`], into a byte of flags
+//! that the rules below consult: `freeze=off` never freezes, `hole=blocks` adds the hole to what
+//! blocks the sight of a repel or attract, `distance=1` moves their target one square.
 
 use crate::geometry::Direction;
 use crate::moves::{Layout, Move};
 use crate::piece::{Piece, Ring};
 use crate::square::Square;
 use crate::token::Token;
+use crate::variant::{Distance, Hole, KruxVariant};
 use std::fmt;
 
 /// Steps per turn.
@@ -45,6 +50,49 @@ impl RingSet {
     #[inline]
     fn contains(self, ring: Ring) -> bool {
         self.0 & 1 << ring.code() != 0
+    }
+}
+
+/// The variant's rules for a turn, and whether the freeze has struck, packed in one byte so that
+/// a [`TurnState`] stays 32 bytes (the search copies one for every token it tries).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Flags(u8);
+
+impl Flags {
+    /// The active piece has been next to an opponent piece this turn (only under the freeze).
+    const FROZEN: u8 = 1;
+    /// The freeze applies (`freeze=on`); one place above [`Flags::FROZEN`], see `freeze_if`.
+    const FREEZE: u8 = 1 << 1;
+    /// The hole blocks the sight of a repel or attract (`hole=blocks`).
+    const HOLE_BLOCKS: u8 = 1 << 2;
+    /// A repel or attract moves its target one square at most (`distance=1`).
+    const ONE_SQUARE: u8 = 1 << 3;
+
+    /// The rules of `variant`, nothing frozen yet.
+    fn of(variant: &KruxVariant) -> Flags {
+        let mut bits = 0;
+        if variant.freeze {
+            bits |= Flags::FREEZE;
+        }
+        if variant.hole == Hole::Blocks {
+            bits |= Flags::HOLE_BLOCKS;
+        }
+        if variant.distance == Distance::One {
+            bits |= Flags::ONE_SQUARE;
+        }
+        Flags(bits)
+    }
+
+    #[inline]
+    fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+
+    /// Freezes the active piece if it is `next` to an opponent piece and the freeze applies
+    /// (without a branch: the freeze bit, shifted down, is the frozen bit's mask).
+    #[inline]
+    fn freeze_if(&mut self, next: bool) {
+        self.0 |= u8::from(next) & (self.0 >> 1) & Flags::FROZEN;
     }
 }
 
@@ -132,7 +180,7 @@ pub(crate) enum Illegal {
     Itself { piece: Piece, action: Action },
     /// A repel or attract off the active piece's row and column.
     NotInLine { square: Square, piece: Piece, here: Square },
-    /// A repel or attract past the first piece in line.
+    /// A repel or attract past the first piece in line (or, under `hole=blocks`, past the hole).
     Blocked { here: Square, square: Square, at: Square },
     /// A repel or attract of a piece that cannot move at all.
     CannotMove { square: Square, action: Action },
@@ -204,6 +252,10 @@ impl fmt::Display for Illegal {
                 f,
                 "{square} is not on the same row or column as piece {piece} (on {here})"
             ),
+            Illegal::Blocked { here, square, at } if at.is_hole() => write!(
+                f,
+                "the hole ({at}) blocks the sight from {here} to {square} (option hole=blocks)"
+            ),
             Illegal::Blocked { here, square, at } => {
                 write!(f, "the sight from {here} to {square} is blocked on {at}")
             }
@@ -272,8 +324,9 @@ pub(crate) struct TurnState {
     steps: u8,
     /// Actions taken (a pick-up counts at once).
     actions: u8,
-    /// Has the active piece been next to an opponent piece this turn?
-    frozen: bool,
+    /// The variant's rules, and whether the active piece has been next to an opponent piece
+    /// this turn (frozen).
+    flags: Flags,
     /// The piece being carried.
     carried: Option<Piece>,
     /// The opponent piece that fell in: the turn ended and won the game.
@@ -304,11 +357,11 @@ impl TurnState {
             },
             steps: 0,
             actions: 0,
-            frozen: false,
+            flags: Flags::of(&k.variant),
             carried: None,
             fallen: None,
         };
-        st.frozen = st.next_to_opponent(k.square(active));
+        st.flags.freeze_if(st.next_to_opponent(k.square(active)));
         st
     }
 
@@ -345,8 +398,10 @@ impl TurnState {
     }
 
     /// Has the active piece been next to an opponent piece this turn (so it may not step)?
+    /// Never under `freeze=off`.
+    #[inline]
     pub fn is_frozen(&self) -> bool {
-        self.frozen
+        self.flags.has(Flags::FROZEN)
     }
 
     /// May the turn end here? (A ring is chosen, nothing is carried; or the game was just won.)
@@ -374,7 +429,7 @@ impl TurnState {
     /// both parts can do everything this one can.
     #[inline]
     pub fn budget(&self) -> usize {
-        let steps_left = if self.frozen { 0 } else { MAX_STEPS - self.steps };
+        let steps_left = if self.is_frozen() { 0 } else { MAX_STEPS - self.steps };
         steps_left as usize * 3 + (MAX_ACTIONS - self.actions) as usize
     }
 
@@ -453,7 +508,7 @@ impl TurnState {
             return Ok(());
         }
         debug_assert_eq!(self.layout.get(self.active), Some(active_on));
-        self.frozen |= self.next_to_opponent(active_on);
+        self.flags.freeze_if(self.next_to_opponent(active_on));
         Ok(())
     }
 
@@ -513,7 +568,7 @@ impl TurnState {
         if self.steps >= MAX_STEPS {
             return Err(Illegal::NoStepLeft);
         }
-        if self.frozen {
+        if self.is_frozen() {
             return Err(Illegal::Frozen { piece: self.active });
         }
         Ok(())
@@ -592,8 +647,9 @@ impl TurnState {
 
     /// Repel or attract the first piece in a line. Repel: it moves 2 squares away, or 1 if the
     /// second is off the board or taken; attract: 2 squares closer, or 1 to stop next to the
-    /// active piece. Empty squares and the hole count alike, so a piece may pass over the hole
-    /// or end on it (and fall).
+    /// active piece (under `distance=1`, 1 square either way). Empty squares and the hole count
+    /// alike for the moving piece, so it may pass over the hole or end on it (and fall); under
+    /// `hole=blocks` the hole blocks the sight from the active piece to its target.
     #[inline(always)]
     fn repel_or_attract(&mut self, target: Square, action: Action) -> Result<(), Illegal> {
         self.may_act()?;
@@ -606,7 +662,12 @@ impl TurnState {
                 here,
             });
         };
-        if let Some(at) = here.nearest(d, self.occupied() & here.between(target, d)) {
+        let hole = if self.flags.has(Flags::HOLE_BLOCKS) {
+            Square::HOLE.bit()
+        } else {
+            0
+        };
+        if let Some(at) = here.nearest(d, (self.occupied() | hole) & here.between(target, d)) {
             return Err(Illegal::Blocked {
                 here,
                 square: target,
@@ -616,7 +677,7 @@ impl TurnState {
         let to = if action == Action::Repel {
             self.repel_to(target, d)
         } else {
-            attract_to(here, target, d)
+            attract_to(here, target, d, self.flags.has(Flags::ONE_SQUARE))
         };
         let Some(to) = to else {
             return Err(Illegal::CannotMove { square: target, action });
@@ -632,6 +693,9 @@ impl TurnState {
     fn repel_to(&self, target: Square, d: Direction) -> Option<Square> {
         let free = |s: Option<Square>| s.filter(|&s| self.is_free(s));
         let one = free(target.neighbour(d))?;
+        if self.flags.has(Flags::ONE_SQUARE) {
+            return Some(one);
+        }
         Some(free(one.neighbour(d)).unwrap_or(one))
     }
 
@@ -801,14 +865,15 @@ impl TurnState {
 }
 
 /// Where the piece on `target`, in direction `d` from `here`, ends when attracted: 2 squares
-/// closer, or 1 to stop next to `here`; `None` if it is next to it already. (The squares
-/// between are empty or the hole: sight is clear.)
+/// closer (1 if `one_square`), or 1 to stop next to `here`; `None` if it is next to it already.
+/// (The squares between are empty or the hole: sight is clear.)
 #[inline]
-fn attract_to(here: Square, target: Square, d: Direction) -> Option<Square> {
+fn attract_to(here: Square, target: Square, d: Direction, one_square: bool) -> Option<Square> {
     let back = d.opposite();
     match here.distance(target) {
         1 => None,
         2 => target.neighbour(back),
+        _ if one_square => target.neighbour(back),
         _ => target.neighbour(back).and_then(|s| s.neighbour(back)),
     }
 }
@@ -839,14 +904,66 @@ mod tests {
     }
 
     /// `expand` lists exactly the tokens `play_token` accepts, with the same results, on the
-    /// states of random token walks from random positions: its candidates miss nothing.
+    /// states of random token walks from random positions: its candidates miss nothing. In the
+    /// standard game and in each rules variant (whose rules `expand` leaves to `play_token`).
     #[test]
     fn expand_lists_every_token_play_token_accepts() {
         let mut rng = SmallRng::seed_from_u64(5);
         let tokens = all_tokens();
         let mut checked = 0;
-        for _game in 0..12 {
-            let mut k = Krux::start();
+        let standard = KruxVariant::default();
+        let variants = [
+            (standard, 12),
+            (
+                KruxVariant {
+                    hole: Hole::Blocks,
+                    ..standard
+                },
+                4,
+            ),
+            (
+                KruxVariant {
+                    freeze: false,
+                    ..standard
+                },
+                4,
+            ),
+            (
+                KruxVariant {
+                    distance: Distance::One,
+                    ..standard
+                },
+                4,
+            ),
+            (
+                KruxVariant {
+                    setup: crate::Setup::CENTRE,
+                    hole: Hole::Blocks,
+                    freeze: false,
+                    distance: Distance::One,
+                },
+                4,
+            ),
+        ];
+        for (variant, games) in variants {
+            checked += walk_and_compare(variant, games, &tokens, &mut rng);
+        }
+        assert!(checked > 150_000, "{checked}");
+    }
+
+    /// The turn state and the position stay small: the search copies states for every token.
+    #[test]
+    fn states_and_positions_are_small() {
+        assert_eq!(std::mem::size_of::<TurnState>(), 32);
+        assert_eq!(std::mem::size_of::<Krux>(), 32);
+    }
+
+    /// [`expand_lists_every_token_play_token_accepts`] for `games` games of one variant; the
+    /// number of tokens checked.
+    fn walk_and_compare(variant: KruxVariant, games: usize, tokens: &[Token], rng: &mut SmallRng) -> usize {
+        let mut checked = 0;
+        for _game in 0..games {
+            let mut k = Krux::start_of(variant);
             for _ply in 0..30 {
                 if k.is_over() {
                     break;
@@ -855,7 +972,7 @@ mod tests {
                 loop {
                     let mut listed = Vec::new();
                     st.expand(|t, c| listed.push((t, *c)));
-                    for &t in &tokens {
+                    for &t in tokens {
                         let played = st.play_token(t).ok();
                         let expanded = listed.iter().find(|(u, _)| *u == t).map(|(_, c)| *c);
                         assert_eq!(played, expanded, "token {t} in {st:?}");
@@ -866,10 +983,10 @@ mod tests {
                     }
                     st = listed[rng.random_range(0..listed.len())].1;
                 }
-                let mv = random_move(&k, &mut rng).expect("not over");
+                let mv = random_move(&k, rng).expect("not over");
                 crate::play::play(&mut k, mv);
             }
         }
-        assert!(checked > 100_000);
+        checked
     }
 }

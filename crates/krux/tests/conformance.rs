@@ -2,8 +2,8 @@
 //! duplicate-free move lists, random moves). The suite's seeded random games run for every game
 //! in one place: `crates/games/tests/conformance.rs`.
 
-use arbiter_core::{conformance, Game, NoVariant};
-use arbiter_krux::Krux;
+use arbiter_core::{conformance, Game};
+use arbiter_krux::{Krux, KruxVariant};
 
 #[test]
 fn conformance_on_sharp_positions() {
@@ -14,7 +14,7 @@ fn conformance_on_sharp_positions() {
         ".....46/...1b.../......./...*.../......./...2.../35..... 1",
         "....6.4/......./..2..../..1b*.../......./......./35..... 1",
     ] {
-        let k = Krux::from_position(&NoVariant, text).unwrap();
-        conformance::check_position(&k, &NoVariant);
+        let k = Krux::from_position(&KruxVariant::default(), text).unwrap();
+        conformance::check_position(&k, &KruxVariant::default());
     }
 }

@@ -2,14 +2,14 @@
 //! the canonical form (fewest tokens, then smallest string) is checked against a brute force
 //! over every raw token sequence.
 
-use arbiter_core::{Error, Game, NoVariant};
-use arbiter_krux::{Krux, Move, Token, TurnBuilder};
+use arbiter_core::{Error, Game};
+use arbiter_krux::{Krux, KruxVariant, Move, Token, TurnBuilder};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 
 fn pos(text: &str) -> Krux {
-    Krux::from_position(&NoVariant, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Krux::from_position(&KruxVariant::default(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// Walks every raw token sequence with a turn builder; for every result keeps the best

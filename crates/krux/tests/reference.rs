@@ -2,19 +2,45 @@
 //! sharing no code with the crate's generator: it reads the position string itself, walks every
 //! raw token sequence (no visited set, no dominance), simulates each token on a plain grid, and
 //! collects the distinct resulting position strings. The crate's turn lists must be the same
-//! sets, on the start position, on 200+ positions from seeded random play, and in perft.
+//! sets, on the start position, on 200+ positions from seeded random play, and in perft; and so
+//! in the rule variants (the options `setup`, `hole`, `freeze`, `distance`), which the reference
+//! implements from their description in the rules for players, one `if` each.
 
 // The reference reads like the rules: coordinates index the grid, one rule per `if`.
 #![allow(clippy::needless_range_loop, clippy::collapsible_match)]
 
 use arbiter_core::Game;
-use arbiter_krux::Krux;
+use arbiter_krux::{Distance, Hole, Krux, KruxVariant, Setup};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
 const N: i32 = 7;
 const HOLE: (i32, i32) = (3, 3);
+
+/// The turn rules of a variant, as the reference reads them.
+#[derive(Clone, Copy, Debug)]
+struct Rules {
+    /// `hole=blocks`: the hole blocks the sight of a repel or attract.
+    hole_blocks: bool,
+    /// `freeze=on` (the rules) or off.
+    freeze: bool,
+    /// `distance=`: how many squares a repel or attract moves its target at most.
+    distance: u32,
+}
+
+impl Rules {
+    fn of(v: &KruxVariant) -> Rules {
+        Rules {
+            hole_blocks: v.hole == Hole::Blocks,
+            freeze: v.freeze,
+            distance: match v.distance {
+                Distance::One => 1,
+                Distance::Two => 2,
+            },
+        }
+    }
+}
 
 /// A piece on the grid: number 1..6 and ring letter (or ' ').
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -122,6 +148,7 @@ struct T {
     frozen: bool,
     carrying: Option<P>,
     won: bool,
+    rules: Rules,
 }
 
 impl T {
@@ -157,7 +184,7 @@ impl T {
             self.won = true;
             return Some(self);
         }
-        if self.next_to_opponent() {
+        if self.rules.freeze && self.next_to_opponent() {
             self.frozen = true;
         }
         Some(self)
@@ -210,15 +237,16 @@ impl T {
                         let mut clear = true;
                         let mut x = (me.0 + d.0, me.1 + d.1);
                         while x != c {
-                            if self.at(x).is_some() {
+                            if self.at(x).is_some() || (self.rules.hole_blocks && x == HOLE) {
                                 clear = false;
                             }
                             x = (x.0 + d.0, x.1 + d.1);
                         }
                         if clear {
-                            // Repel: up to 2 squares away from me, stopped by the edge or a piece.
+                            // Repel: up to 2 squares (the distance) away from me, stopped by the
+                            // edge or a piece.
                             let mut pos = c;
-                            for _ in 0..2 {
+                            for _ in 0..self.rules.distance {
                                 let nx = (pos.0 + d.0, pos.1 + d.1);
                                 if !on_board(nx) || self.at(nx).is_some() {
                                     break;
@@ -234,9 +262,9 @@ impl T {
                                     out.push(t);
                                 }
                             }
-                            // Attract: up to 2 squares toward me, stopping next to me.
+                            // Attract: up to 2 squares (the distance) toward me, stopping next to me.
                             let mut pos = c;
-                            for _ in 0..2 {
+                            for _ in 0..self.rules.distance {
                                 if dist(pos, me) == 1 {
                                     break;
                                 }
@@ -317,9 +345,10 @@ impl T {
     }
 }
 
-/// Every distinct result of the position's turn, as position strings, and the number of raw
-/// token sequences walked.
-fn reference_turns(text: &str) -> (HashSet<String>, u64) {
+/// Every distinct result of the position's turn under a variant's rules, as position strings,
+/// and the number of raw token sequences walked.
+fn reference_turns_in(variant: &KruxVariant, text: &str) -> (HashSet<String>, u64) {
+    let rules = Rules::of(variant);
     let r = parse(text);
     let next = r.mover % 6 + 1;
     let mut results: HashSet<Grid> = HashSet::new();
@@ -338,9 +367,10 @@ fn reference_turns(text: &str) -> (HashSet<String>, u64) {
         frozen: false,
         carrying: None,
         won: false,
+        rules,
     };
     let start = T {
-        frozen: start.next_to_opponent(),
+        frozen: rules.freeze && start.next_to_opponent(),
         ..start
     };
     let me = start.here;
@@ -399,7 +429,7 @@ fn fast_turns(k: &Krux) -> HashSet<String> {
 
 fn compare(k: &Krux) -> u64 {
     let text = k.position();
-    let (reference, raw) = reference_turns(&text);
+    let (reference, raw) = reference_turns_in(&k.variant(), &text);
     let fast = fast_turns(k);
     if reference != fast {
         let missing: Vec<_> = reference.difference(&fast).take(5).collect();
@@ -414,14 +444,18 @@ fn compare(k: &Krux) -> u64 {
 }
 
 fn reference_perft(text: &str, depth: usize) -> u64 {
+    reference_perft_in(&KruxVariant::default(), text, depth)
+}
+
+fn reference_perft_in(variant: &KruxVariant, text: &str, depth: usize) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (turns, _) = reference_turns(text);
+    let (turns, _) = reference_turns_in(variant, text);
     if depth == 1 {
         return turns.len() as u64;
     }
-    turns.iter().map(|t| reference_perft(t, depth - 1)).sum()
+    turns.iter().map(|t| reference_perft_in(variant, t, depth - 1)).sum()
 }
 
 #[test]
@@ -439,13 +473,18 @@ fn start_position_agrees_and_perft_is_pinned() {
 /// Distinct positions from seeded random play: uniform over distinct turns in some games, by the token
 /// walk in others, so that both early and late, quiet and sharp positions appear.
 fn random_positions(count: usize, seed: u64) -> Vec<Krux> {
+    random_positions_in(KruxVariant::default(), count, seed)
+}
+
+/// [`random_positions`] from a variant's start, under its rules.
+fn random_positions_in(variant: KruxVariant, count: usize, seed: u64) -> Vec<Krux> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Vec::new();
     let mut moves = Vec::new();
     let mut seen = HashSet::new();
     let mut game = 0;
     while out.len() < count {
-        let mut k = Krux::start();
+        let mut k = Krux::start_of(variant);
         let walk = game % 2 == 1;
         let plies = rng.random_range(4..40);
         for _ in 0..plies {
@@ -512,5 +551,70 @@ fn depth_two_agrees_on_random_positions() {
             reference_perft(&text, 2),
             "perft(2) of {text}"
         );
+    }
+}
+
+/// The rule variants, each alone and all at once (with a setup of their own), from the options.
+fn rule_variants() -> Vec<KruxVariant> {
+    let standard = KruxVariant::default();
+    vec![
+        KruxVariant {
+            hole: Hole::Blocks,
+            ..standard
+        },
+        KruxVariant {
+            freeze: false,
+            ..standard
+        },
+        KruxVariant {
+            distance: Distance::One,
+            ..standard
+        },
+        KruxVariant {
+            setup: Setup::FACING,
+            hole: Hole::Blocks,
+            freeze: false,
+            distance: Distance::One,
+        },
+    ]
+}
+
+#[test]
+fn every_setup_and_rule_variant_agrees_from_its_start() {
+    let standard = KruxVariant::default();
+    let setups = Setup::PRESETS.map(|(_, setup)| KruxVariant { setup, ..standard });
+    for variant in setups.into_iter().chain(rule_variants()) {
+        let start = Krux::start_of(variant);
+        compare(&start);
+        assert_eq!(
+            arbiter_core::perft::perft(&start, 1),
+            reference_perft_in(&variant, &start.position(), 1),
+            "{variant:?}"
+        );
+    }
+    // Depth 2 from the standard start under the three rules at once (each alone would take as
+    // long as the standard depth 2; the random positions below take each alone).
+    let variant = KruxVariant {
+        hole: Hole::Blocks,
+        freeze: false,
+        distance: Distance::One,
+        ..standard
+    };
+    let start = Krux::start_of(variant);
+    assert_eq!(arbiter_core::perft::perft(&start, 2), 434_298);
+    assert_eq!(reference_perft_in(&variant, &start.position(), 2), 434_298);
+}
+
+#[test]
+fn random_positions_of_the_rule_variants_agree_with_the_reference() {
+    for (i, variant) in rule_variants().into_iter().enumerate() {
+        let positions = random_positions_in(variant, 50, 3000 + i as u64);
+        let mut finished = 0;
+        for k in &positions {
+            assert_eq!(k.variant(), variant);
+            compare(k);
+            finished += usize::from(k.is_over());
+        }
+        assert!(finished > 0, "{variant:?}: some random games are won");
     }
 }

@@ -1,11 +1,11 @@
 //! The worked examples of `rules/krux.md`, one test each, and further tests of every rule of a
 //! turn (actions, ring powers, carrying, freeze, the hole, identity of turns).
 
-use arbiter_core::{Game, NoVariant, Outcome, Player};
-use arbiter_krux::{Krux, Move, Piece, Square};
+use arbiter_core::{Game, Outcome, Player};
+use arbiter_krux::{Krux, KruxVariant, Move, Piece, Square};
 
 fn pos(text: &str) -> Krux {
-    Krux::from_position(&NoVariant, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Krux::from_position(&KruxVariant::default(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn sq(name: &str) -> Square {
@@ -393,7 +393,7 @@ fn winning_turns_are_identified_by_board_and_fallen_piece() {
 #[test]
 fn diagram_shows_the_board() {
     let k = Krux::from_position(
-        &NoVariant,
+        &KruxVariant::default(),
         ".2b..4p../....6g../......./..1g*3b../......./......./5p...... 4",
     )
     .unwrap();
@@ -406,7 +406,7 @@ fn diagram_shows_the_board() {
     let start = Krux::start().diagram();
     assert!(start.contains("ring to choose: @b @g @p"), "{start}");
     let over = Krux::from_position(
-        &NoVariant,
+        &KruxVariant::default(),
         "....64./......./......./...2b.../......./......./1g35.... 2",
     )
     .unwrap();

@@ -1,11 +1,11 @@
 //! The step-by-step turn builder: tokens one at a time, legal next tokens, finishing, undo.
 
-use arbiter_core::{Click, Error, Game, NextStep, NoVariant, PartialTurn};
-use arbiter_krux::{Krux, Piece, Placement, Square, Token, TurnBuilder};
+use arbiter_core::{Click, Error, Game, NextStep, PartialTurn};
+use arbiter_krux::{Krux, KruxVariant, Piece, Placement, Square, Token, TurnBuilder};
 use std::collections::HashSet;
 
 fn pos(text: &str) -> Krux {
-    Krux::from_position(&NoVariant, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Krux::from_position(&KruxVariant::default(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn texts(tokens: &[Token]) -> Vec<String> {
