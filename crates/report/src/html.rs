@@ -118,12 +118,28 @@ fn definition(out: &mut String, html: &str) {
     let _ = writeln!(out, "<div class=\"definition\">{html}</div>");
 }
 
-/// Category labels with sample sizes: `L3 (n=40)`.
+/// Category labels: `L3`, with its sample size (`L3 (n=40)`) only when the sizes differ, so that
+/// many categories stay readable side by side.
 fn categories(matchups: &[&MatchupMetrics]) -> Vec<String> {
+    let same = matchups.windows(2).all(|w| w[0].games == w[1].games);
     matchups
         .iter()
-        .map(|m| format!("{} (n={})", m.short, m.games))
+        .map(|m| {
+            if same {
+                m.short.clone()
+            } else {
+                format!("{} (n={})", m.short, m.games)
+            }
+        })
         .collect()
+}
+
+/// The axis description for [`categories`]: `what` and how many games each category has.
+fn categories_axis(matchups: &[&MatchupMetrics], what: &str) -> String {
+    match matchups.first() {
+        Some(m) if matchups.iter().all(|o| o.games == m.games) => format!("{what}; n = {} games each", m.games),
+        _ => format!("{what}; n = games"),
+    }
 }
 
 /// The page for a report.
@@ -222,7 +238,7 @@ pub fn page_and_figures(report: &Report) -> (String, Vec<Figure>) {
             "First player's score in self-play",
             &categories(&self_play),
             &self_play.iter().map(|m| m.first_score).collect::<Vec<_>>(),
-            "player on both sides (R = random, Ln = level n; n = games)",
+            &categories_axis(&self_play, "player on both sides (R = random, Ln = level n)"),
             "first player's score (%)",
             Some(0.5),
         ),
@@ -283,7 +299,7 @@ pub fn page_and_figures(report: &Report) -> (String, Vec<Figure>) {
                     self_play.iter().map(|m| share(m.first.losses, m.games)).collect(),
                 ),
             ],
-            "player on both sides (n = games)",
+            &categories_axis(&self_play, "player on both sides"),
             "games (%)",
         ),
         "Share of games won by each side and drawn, per player in self-play.",
@@ -327,7 +343,7 @@ pub fn page_and_figures(report: &Report) -> (String, Vec<Figure>) {
                     )
                 })
                 .collect::<Vec<_>>(),
-            "matchup (n = games)",
+            &categories_axis(&all, "matchup"),
             "games (%)",
         ),
         "Share of games by ending reason, for every matchup (ladder matchups are weaker-stronger).",
@@ -540,7 +556,7 @@ pub fn page_and_figures(report: &Report) -> (String, Vec<Figure>) {
                 "The stronger side's score on the level ladder",
                 &categories(&ladder),
                 &ladder.iter().map(|m| m.b_score).collect::<Vec<_>>(),
-                "weaker-stronger (R = random, Ln = level n; n = games)",
+                &categories_axis(&ladder, "weaker-stronger (R = random, Ln = level n)"),
                 "stronger side's score (%)",
                 Some(0.5),
             ),
@@ -602,7 +618,7 @@ pub fn page_and_figures(report: &Report) -> (String, Vec<Figure>) {
             "Lead-change rate",
             &categories(&all),
             &all.iter().map(|m| m.lead_change_rate).collect::<Vec<_>>(),
-            "matchup (n = games)",
+            &categories_axis(&all, "matchup"),
             "lead changes per ply (0–1)",
             0.0,
         ),
