@@ -2,43 +2,10 @@
 //! turn (actions, ring powers, carrying, freeze, the hole, identity of turns).
 
 use arbiter_core::{Game, Outcome, Player};
-use arbiter_krux::{Krux, KruxVariant, Move, Piece, Square};
+use arbiter_krux::{Krux, KruxVariant, Move};
 
-fn pos(text: &str) -> Krux {
-    Krux::from_position(&KruxVariant::default(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
-}
-
-fn piece(n: usize) -> Piece {
-    Piece::from_number(n).unwrap()
-}
-
-fn legal(k: &Krux) -> Vec<Move> {
-    let mut moves = Vec::new();
-    k.legal_moves(&mut moves);
-    moves
-}
-
-/// Parses a turn, checks it is in the generated list, and returns the position after it.
-fn play(k: &Krux, text: &str) -> Krux {
-    let mv = k
-        .parse_move(text)
-        .unwrap_or_else(|e| panic!("'{text}' should be legal in {}: {e}", k.position()));
-    assert!(legal(k).contains(&mv), "'{text}' parsed but is not generated");
-    let mut next = *k;
-    next.play(mv);
-    next
-}
-
-fn illegal(k: &Krux, text: &str) -> String {
-    match k.parse_move(text) {
-        Ok(mv) => panic!("'{text}' should be illegal in {}, gave {mv:?}", k.position()),
-        Err(e) => e.to_string(),
-    }
-}
+mod common;
+use common::{illegal, legal, piece, play, pos, sq};
 
 // ---- Worked example 1: attract into the hole.
 

@@ -19,43 +19,11 @@ fn take(options: &str) -> Result<KruxVariant, Error> {
     Ok(v)
 }
 
+mod common;
+use common::{illegal, legal, piece, play, sq};
+
 fn pos(options: &str, text: &str) -> Krux {
-    Krux::from_position(&variant(options), text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
-}
-
-fn piece(n: usize) -> Piece {
-    Piece::from_number(n).unwrap()
-}
-
-fn legal(k: &Krux) -> Vec<Move> {
-    let mut moves = Vec::new();
-    k.legal_moves(&mut moves);
-    moves
-}
-
-/// Parses a turn, checks it is generated, and plays it.
-fn play(k: &Krux, text: &str) -> Krux {
-    let mv = k
-        .parse_move(text)
-        .unwrap_or_else(|e| panic!("'{text}' should be legal under '{}': {e}", k.variant().to_options()));
-    assert!(legal(k).contains(&mv), "'{text}' parsed but is not generated");
-    let mut next = *k;
-    next.play(mv);
-    next
-}
-
-fn illegal(k: &Krux, text: &str) -> String {
-    match k.parse_move(text) {
-        Ok(mv) => panic!(
-            "'{text}' should be illegal under '{}', gave {mv:?}",
-            k.variant().to_options()
-        ),
-        Err(e) => e.to_string(),
-    }
+    common::pos_in(&variant(options), text)
 }
 
 // ---- Options.
