@@ -43,12 +43,14 @@ mod past;
 mod random;
 pub mod spec;
 pub mod sprt;
+mod threads;
 
 pub use agent::{Agent, Choice};
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Threads};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use engines::{DynAgent, Engines};
 pub use info::{Score, SearchInfo, SearchResult};
 pub use limits::{Clock, Limits};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
 pub use spec::{AgentKind, AgentSpec};
+pub use threads::Threads;

@@ -1,7 +1,7 @@
 //! Agents as text: `random`, `level=3`, `mcts:time=1s,iterations=5000`, `alphabeta:depth=5,time=500ms`,
-//! `alphabeta:time=1s,threads=4`, `uct:time=1s`.
+//! `alphabeta:time=1s,threads=4`, `uct:time=1s,threads=2`.
 
-use crate::alphabeta::Threads;
+use crate::Threads;
 use crate::{levels, Agent, AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig, RandomAgent};
 use arbiter_core::{key_values, switch, Error, Game};
 use std::fmt;
@@ -57,8 +57,9 @@ pub struct AgentSpec {
     /// Alpha-beta: how far below even a draw counts for the searching side (`contempt=`, 0 to
     /// 1000 evaluation units, 0 by default).
     pub contempt: Option<i32>,
-    /// Alpha-beta search threads (`threads=`, 1 to 256, 1 by default): more than one searches
-    /// in parallel (Lazy SMP), and its node counts are then no longer reproducible.
+    /// Search threads (`threads=`, 1 to 256, 1 by default): more than one searches in parallel
+    /// (Lazy SMP for alpha-beta, one shared tree for MCTS and UCT), and its node counts are then
+    /// no longer reproducible.
     pub threads: Option<Threads>,
     /// The program and its options, for [`AgentKind::External`].
     pub external: Option<crate::external::ExternalSpec>,
@@ -164,6 +165,9 @@ impl AgentSpec {
                 }
                 if let Some(r) = spec.reuse {
                     config.reuse = r;
+                }
+                if let Some(t) = spec.threads {
+                    config.threads = t;
                 }
                 Box::new(Mcts::<G>::new(config))
             }
@@ -321,7 +325,7 @@ impl FromStr for AgentSpec {
                         Err(format!("'contempt' must be 0 to 1000, not '{value}'"))
                     }
                 }),
-                "threads" if kind == AgentKind::AlphaBeta => value
+                "threads" if search => value
                     .parse()
                     .map(|t| spec.threads = Some(t))
                     .map_err(|why| format!("'threads' {why}")),
@@ -342,8 +346,8 @@ impl FromStr for AgentSpec {
 fn kind_name(kind: AgentKind) -> &'static str {
     match kind {
         AgentKind::Random => "random (it takes: seed)",
-        AgentKind::Mcts => "mcts (it takes: time, iterations, c, playout, scale, reuse, seed)",
-        AgentKind::Uct => "uct (it takes: time, iterations, c, playout, reuse, seed)",
+        AgentKind::Mcts => "mcts (it takes: time, iterations, c, playout, scale, reuse, threads, seed)",
+        AgentKind::Uct => "uct (it takes: time, iterations, c, playout, reuse, threads, seed)",
         AgentKind::AlphaBeta => {
             "alphabeta (it takes: time, nodes, depth, hash, quiescence, order, lmr, contempt, threads)"
         }
@@ -469,6 +473,8 @@ mod tests {
             "alphabeta:time=250ms,contempt=50",
             "alphabeta:time=200ms,threads=2",
             "alphabeta:depth=4,lmr=on,threads=256,seed=3",
+            "mcts:time=250ms,threads=2",
+            "uct:iterations=900,reuse=off,threads=4,seed=2",
         ] {
             let spec: AgentSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -520,7 +526,7 @@ mod tests {
                 "'threads' must be a whole number from 1 to 256",
             ),
             ("alphabeta:threads=", "empty key or value"),
-            ("mcts:threads=2", "'threads' is not a parameter of mcts"),
+            ("random:threads=2", "'threads' is not a parameter of random"),
         ] {
             let err = text.parse::<AgentSpec>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text}: {err}");

@@ -1,6 +1,6 @@
-//! The parallel alpha-beta search (`threads=N`, Lazy SMP) on real games: legal moves in every
-//! game, limits and the stop flag obeyed by every thread, and node counts summed over threads.
-//! (Its forced wins are checked with the other agents' in `tactics.rs`.)
+//! The parallel searches (`threads=N`: Lazy SMP alpha-beta, tree-parallel MCTS) on real games:
+//! legal moves in every game, limits and the stop flag obeyed by every thread, and node counts
+//! summed over threads. (Their forced wins are checked with the other agents' in `tactics.rs`.)
 //!
 //! Nothing here asserts how fast anything is: a parallel search is not reproducible, so the
 //! tests assert only what holds however the threads are scheduled.
@@ -33,10 +33,18 @@ fn assert_legal<G: Game>(session: &Session<G>, choice: &Choice<G::Move>, spec: &
 /// Plays `plies` plies from the start, the sides taking turns with two and four threads searching
 /// to `depth`, checking every move and every report.
 fn play_with_threads<G: Game>(depth: u32, plies: usize) {
-    let specs = [
-        format!("alphabeta:depth={depth},threads=2"),
-        format!("alphabeta:depth={depth},lmr=on,threads=4"),
-    ];
+    play_with::<G>(
+        [
+            format!("alphabeta:depth={depth},threads=2"),
+            format!("alphabeta:depth={depth},lmr=on,threads=4"),
+        ],
+        plies,
+    );
+}
+
+/// Plays `plies` plies from the start between the two agents `specs`, checking every move and
+/// every report.
+fn play_with<G: Game>(specs: [String; 2], plies: usize) {
     let mut agents = specs.each_ref().map(|spec| agent::<G>(spec));
     let mut session = Session::<G>::new(&G::Variant::default(), HistoryRules::default());
     for ply in 0..plies {
@@ -74,6 +82,28 @@ fn every_game_gets_legal_moves_from_two_and_four_threads() {
     play_with_threads::<Villawar>(3, 8);
 }
 
+#[test]
+fn every_game_gets_legal_moves_from_tree_parallel_mcts() {
+    fn play<G: Game>(plies: usize) {
+        let specs = ["mcts:iterations=3000,threads=2", "uct:iterations=2000,threads=4"];
+        play_with::<G>(specs.map(String::from), plies);
+        // A fresh tree holds exactly the iterations of all threads, each counted once.
+        for spec in specs {
+            let choice = search::<G>(spec, &AtomicBool::new(false), &mut |_| {});
+            let budget = if spec.starts_with("mcts") { 3000 } else { 2000 };
+            assert!(
+                (budget..budget + 4).contains(&choice.info.nodes),
+                "{spec}: {:?}",
+                choice.info
+            );
+        }
+    }
+    play::<Void>(8);
+    play::<Krux>(4);
+    play::<Attraction>(8);
+    play::<Villawar>(8);
+}
+
 /// Searches the start position of `G` with `spec`, calling `on_info` with the stop flag.
 fn search<G: Game>(spec: &str, stop: &AtomicBool, on_info: &mut dyn FnMut(&SearchInfo)) -> Choice<G::Move> {
     let session = Session::<G>::new(&G::Variant::default(), HistoryRules::default());
@@ -86,6 +116,12 @@ fn search<G: Game>(spec: &str, stop: &AtomicBool, on_info: &mut dyn FnMut(&Searc
 
 fn stopped_before_the_start<G: Game>() {
     for threads in [2, 4] {
+        // MCTS threads look at the flag before their first iteration.
+        for kind in ["mcts", "uct"] {
+            let spec = format!("{kind}:time=60m,threads={threads}");
+            let choice = search::<G>(&spec, &AtomicBool::new(true), &mut |_| {});
+            assert_eq!(choice.info.nodes, 0, "{} {spec}: {:?}", G::NAME, choice.info);
+        }
         let spec = format!("alphabeta:time=60m,threads={threads}");
         let choice = search::<G>(&spec, &AtomicBool::new(true), &mut |_| {});
         // Each thread stops at its first look at the flag, the main one after depth 1 at most.
@@ -129,6 +165,10 @@ fn a_deadline_ends_every_thread() {
         let spec = format!("alphabeta:time=20ms,threads={threads}");
         let choice = search::<Villawar>(&spec, &AtomicBool::new(false), &mut |_| {});
         assert!(choice.info.depth < 64, "{spec}: {:?}", choice.info);
+        // The call returns, so every MCTS thread saw the deadline too.
+        let spec = format!("mcts:time=20ms,threads={threads}");
+        let choice = search::<Villawar>(&spec, &AtomicBool::new(false), &mut |_| {});
+        assert!(choice.info.nodes > 0, "{spec}: {:?}", choice.info);
     }
 }
 

@@ -15,11 +15,14 @@ use arbiter_void::Void;
 use std::sync::atomic::AtomicBool;
 
 /// The search agents under test, with node budgets (not time) so that tests are reproducible.
-/// The parallel searches have depth limits only: a node budget is shared by the threads, so how
-/// far the main thread gets within it would depend on how the threads are scheduled.
-const AGENTS: [&str; 8] = [
+/// The parallel alpha-beta searches have depth limits only: a node budget is shared by the
+/// threads, so how far the main thread gets within it would depend on how the threads are
+/// scheduled. Parallel MCTS shares its budget too, but all threads grow the one tree.
+const AGENTS: [&str; 10] = [
     "mcts:iterations=4000",
     "uct:iterations=4000",
+    "mcts:iterations=4000,threads=2",
+    "uct:iterations=4000,threads=3",
     "alphabeta:depth=3",
     "alphabeta:nodes=20000",
     "alphabeta:nodes=20000,order=eval,lmr=on",

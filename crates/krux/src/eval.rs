@@ -12,6 +12,7 @@ use crate::board::Krux;
 use crate::moves::Move;
 use crate::piece::{Piece, Ring};
 use crate::square::Square;
+use arbiter_core::TACTICAL_HINT;
 
 /// Exposure of a piece by its distance to the hole, off and on the hole's lines.
 const EXPOSURE_OFF_LINE: [i32; 13] = [0, 0, 45, 18, 7, 2, 0, 0, 0, 0, 0, 0, 0];
@@ -77,7 +78,7 @@ pub(crate) fn evaluate(k: &Krux) -> i32 {
 /// winning turn at its horizon, which in a game decided by one fall matters most.
 pub(crate) fn move_order_hint(_: &Krux, mv: Move) -> i32 {
     if mv.fallen().is_some() {
-        1000
+        TACTICAL_HINT
     } else {
         0
     }

@@ -11,7 +11,7 @@ use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::outcome::outcome;
 use crate::piece::{Kind, Piece, BLACK, WHITE};
-use arbiter_core::Outcome;
+use arbiter_core::{Outcome, TACTICAL_HINT};
 
 /// The value of a won game.
 pub const WIN: i32 = 1000;
@@ -47,8 +47,10 @@ fn white_material<G: Geometry>(board: &Board<G>) -> i32 {
     scaled.clamp(-(WIN as i64 - 1), WIN as i64 - 1) as i32
 }
 
-/// A move-ordering hint: captures first (1000, 1100 for a villager, which is worth more), then
-/// villager jumps by 10 per row gained towards the far side (backward jumps last).
+/// A move-ordering hint: captures first (tactical, so the quiescence search follows them; a
+/// villager, worth more, 100 above a warrior), then villager jumps by 10 per row gained towards
+/// the far side (backward jumps last), which only order: following every jump forward beyond the
+/// horizon made the quiescence search explode on 10×10.
 pub fn move_order_hint<G: Geometry>(board: &Board<G>, mv: Move) -> i32 {
     if mv.is_pass() {
         return 0;
@@ -57,7 +59,7 @@ pub fn move_order_hint<G: Geometry>(board: &Board<G>, mv: Move) -> i32 {
     let them = board.side.opponent();
     if board.set(Piece::new(board.side, Kind::Warrior)).has(from) {
         let villager = board.set(Piece::new(them, Kind::Villager)).has(to);
-        return if villager { 1100 } else { 1000 };
+        return if villager { TACTICAL_HINT + 100 } else { TACTICAL_HINT };
     }
     let gained = (to / G::N) as i32 - (from / G::N) as i32;
     if board.side == WHITE {

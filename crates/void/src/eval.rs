@@ -2,6 +2,7 @@
 //! and the move-ordering hint.
 
 use crate::{Kind, Move, Square, Void};
+use arbiter_core::TACTICAL_HINT;
 
 fn worth(kind: Kind) -> i32 {
     match kind {
@@ -29,10 +30,10 @@ pub(crate) fn evaluate(board: &Void) -> i32 {
     score.clamp(-1000, 1000)
 }
 
-/// Search attacks first.
+/// Search attacks first, and follow them in the quiescence search.
 pub(crate) fn move_order_hint(_: &Void, mv: Move) -> i32 {
     match mv {
-        Move::Turn { target: Some(_), .. } => 100,
+        Move::Turn { target: Some(_), .. } => TACTICAL_HINT,
         _ => 0,
     }
 }

@@ -9,17 +9,17 @@
 //! ahead of the main thread rather than in step with it; the main thread alone decides when to
 //! stop, reports, and gives the move. One thread is exactly the sequential search.
 
+mod lazy_smp;
 mod ordering;
 mod search;
-mod threads;
 mod tt;
 
 use crate::past::start_search;
+use crate::Threads;
 use crate::{Agent, Choice, Limits, Score, SearchInfo};
 use arbiter_core::{Game, Session};
 use search::{Found, Shared, Worker};
 use std::sync::atomic::AtomicBool;
-pub use threads::Threads;
 use tt::Table;
 
 /// The score of a win at the root; a win `n` plies away scores `MATE - n`.

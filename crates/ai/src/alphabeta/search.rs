@@ -2,13 +2,13 @@
 //! iterative deepening of the main thread (which decides and reports) and of a helper thread
 //! (which only fills the shared transposition table).
 
+use super::lazy_smp::helper_skips;
 use super::ordering::{self, MoveOrdering};
-use super::threads::helper_skips;
 use super::tt::{Bound, MoveIndex, Table};
 use super::{score_of, AlphaBetaConfig, INFINITY, MATE, MATE_BOUND};
 use crate::past::Past;
 use crate::{Clock, SearchInfo};
-use arbiter_core::{Game, Outcome};
+use arbiter_core::{Game, Outcome, TACTICAL_HINT};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Slots of the repetition filter.
@@ -316,7 +316,7 @@ impl<G: Game> Worker<G> {
         let by_eval = shared.config.eval_order && depth >= 2;
         for (index, &mv) in (0..).zip(generated.iter()) {
             let hint = game.move_order_hint(mv);
-            self.hints_seen |= hint > 0;
+            self.hints_seen |= hint >= TACTICAL_HINT;
             let mut key = self.ordering.key(mv, hint, tt_move, ply as usize, side);
             if by_eval && key < ordering::KILLER {
                 let mut child = game.clone();
@@ -414,7 +414,7 @@ impl<G: Game> Worker<G> {
         game.legal_moves(generated);
         for (index, &mv) in (0..).zip(generated.iter()) {
             let hint = game.move_order_hint(mv);
-            if hint > 0 {
+            if hint >= TACTICAL_HINT {
                 moves.push(Ordered {
                     mv,
                     key: hint as i64,

@@ -1,20 +1,28 @@
 //! Monte Carlo tree search: UCT with capped random playouts, a heuristic value at the cap,
 //! MCTS-Solver for proven wins and losses, and tree reuse between moves.
+//!
+//! With more than one thread it is tree-parallel (Chaslot, Winands and van den Herik, "Parallel
+//! Monte-Carlo Tree Search", 2008): every thread runs whole iterations on the one shared tree,
+//! which a lock guards only while a thread descends or backs up; the playouts run in parallel,
+//! and a virtual loss on each path in flight keeps the threads apart. The main thread alone
+//! reports and decides when to stop. One thread is exactly the sequential search.
 
+mod iteration;
 mod solver;
 mod tree;
 
 pub use tree::Proof;
 
 use crate::past::{start_search, Past};
-use crate::{Agent, Choice, Clock, Limits, Score, SearchInfo};
-use arbiter_core::{Game, Outcome, Player, Session};
+use crate::{Agent, Choice, Clock, Limits, Score, SearchInfo, Threads};
+use arbiter_core::{Game, Player, Session};
+use iteration::{back_up, Descent, Place, Walker};
 use rand::rngs::SmallRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
-use tree::{Node, Tree};
+use tree::Tree;
 
 /// How an MCTS agent searches.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +44,9 @@ pub struct MctsConfig {
     pub max_nodes: usize,
     /// Keep the subtree of the moves played since the last search.
     pub reuse: bool,
+    /// Threads running iterations on the one tree; one gives the sequential search, whose
+    /// iterations are reproducible.
+    pub threads: Threads,
 }
 
 impl MctsConfig {
@@ -50,6 +61,7 @@ impl MctsConfig {
             seed: 1,
             max_nodes: 1_500_000,
             reuse: true,
+            threads: Threads::ONE,
         }
     }
 
@@ -67,11 +79,11 @@ impl MctsConfig {
 /// The MCTS agent. It keeps its tree between the moves of a game (when `reuse` is on).
 pub struct Mcts<G: Game> {
     config: MctsConfig,
-    rng: SmallRng,
+    /// One per thread; the first is the main thread's.
+    walkers: Vec<Walker<G>>,
     tree: Tree<G::Move>,
     /// The start hash and moves of the session the tree's root belongs to.
     root_path: Option<(u64, Vec<G::Move>)>,
-    buffer: Vec<G::Move>,
 }
 
 const INFO_INTERVAL: Duration = Duration::from_millis(250);
@@ -79,12 +91,16 @@ const INFO_INTERVAL: Duration = Duration::from_millis(250);
 impl<G: Game> Mcts<G> {
     /// An agent with this configuration.
     pub fn new(config: MctsConfig) -> Mcts<G> {
+        // The main thread's generator is seeded as the sequential search's always was; each
+        // helper's seed is the next one.
+        let walkers = (0..config.threads.get() as u64)
+            .map(|k| Walker::new(SmallRng::seed_from_u64(config.seed.wrapping_add(k))))
+            .collect();
         Mcts {
-            rng: SmallRng::seed_from_u64(config.seed),
+            walkers,
             config,
             tree: Tree::new(Player::Second),
             root_path: None,
-            buffer: Vec::with_capacity(256),
         }
     }
 
@@ -119,146 +135,12 @@ impl<G: Game> Mcts<G> {
         reused
     }
 
-    /// Creates the children of `node`, ordered by hint (heuristic) or shuffled.
-    fn expand(&mut self, node: usize, game: &G) {
-        game.legal_moves(&mut self.buffer);
-        self.buffer.shuffle(&mut self.rng);
-        if self.config.heuristic {
-            self.buffer.sort_by_cached_key(|&m| -game.move_order_hint(m));
-        }
-        let first = self.tree.nodes.len();
-        let mover = game.to_move();
-        for &mv in &self.buffer {
-            self.tree.nodes.push(Node::new(Some(mv), node as u32, mover));
-        }
-        let n = &mut self.tree.nodes[node];
-        n.first_child = first as u32;
-        n.child_count = self.buffer.len() as u32;
-        n.expanded = true;
-    }
-
-    /// The UCT choice among the children of `node`.
-    fn select(&self, node: usize) -> usize {
-        let parent = &self.tree.nodes[node];
-        let log_n = (parent.visits.max(1) as f64).ln();
-        let c = self.config.exploration;
-        let mut best = parent.first_child as usize;
-        let mut best_value = f64::NEG_INFINITY;
-        for (k, i) in parent.children().enumerate() {
-            let child = &self.tree.nodes[i];
-            let value = match child.proof {
-                Proof::Loss(_) => f64::INFINITY,
-                Proof::Win(k) => -1e9 + k as f64,
-                _ if child.visits == 0 => 1e6 - k as f64,
-                Proof::Draw => 0.5 + c * (log_n / child.visits as f64).sqrt(),
-                Proof::Unknown => child.mean() + c * (log_n / child.visits as f64).sqrt(),
-            };
-            if value > best_value {
-                best_value = value;
-                best = i;
-            }
-        }
-        best
-    }
-
-    /// Proof of a leaf position, if it is finished (by the board or the ply limit).
-    fn terminal_proof(game: &G, past: &Past, depth: u32) -> Option<Proof> {
-        match game.outcome() {
-            Some(Outcome::Draw) => Some(Proof::Draw),
-            Some(Outcome::Win(p)) if p == game.to_move() => Some(Proof::Win(0)),
-            Some(Outcome::Win(_)) => Some(Proof::Loss(0)),
-            None if past.ply_limit_reached(depth) => Some(Proof::Draw),
-            None => None,
-        }
-    }
-
-    /// A random playout from `game`; the reward in 0..=1 for the first player.
-    fn playout(&mut self, game: &mut G, past: &Past, depth: u32) -> f64 {
-        let mut plies = 0;
-        loop {
-            if let Some(outcome) = game.outcome() {
-                return match outcome {
-                    Outcome::Win(Player::First) => 1.0,
-                    Outcome::Win(Player::Second) => 0.0,
-                    Outcome::Draw => 0.5,
-                };
-            }
-            if plies >= self.config.playout_cap || past.ply_limit_reached(depth + plies) {
-                if !self.config.heuristic {
-                    return 0.5;
-                }
-                let p = 1.0 / (1.0 + (-(game.evaluate() as f64) / self.config.eval_scale).exp());
-                return if game.to_move() == Player::First { p } else { 1.0 - p };
-            }
-            match game.random_move(&mut self.rng, &mut self.buffer) {
-                Some(mv) => game.play(mv),
-                None => return 0.5,
-            }
-            plies += 1;
-        }
-    }
-
-    /// One iteration: select, expand, play out, back up. Returns the depth of the leaf.
-    fn iterate(&mut self, root: &G, past: &Past) -> u32 {
-        let mut game = root.clone();
-        let mut node = 0;
-        let mut depth = 0;
-        loop {
-            if self.tree.nodes[node].proof != Proof::Unknown {
-                break;
-            }
-            if !self.tree.nodes[node].expanded {
-                if let Some(proof) = Self::terminal_proof(&game, past, depth) {
-                    self.tree.nodes[node].proof = proof;
-                    solver::propagate(&mut self.tree, node);
-                    break;
-                }
-                if (self.tree.nodes[node].visits == 0 && node != 0) || self.tree.nodes.len() >= self.config.max_nodes {
-                    break;
-                }
-                self.expand(node, &game);
-            }
-            node = self.select(node);
-            game.play(self.tree.nodes[node].mv.expect("a child has a move"));
-            depth += 1;
-        }
-        let reward_first = match self.tree.nodes[node].proof {
-            Proof::Unknown => self.playout(&mut game, past, depth),
-            proof => {
-                let r = match proof {
-                    Proof::Win(_) => 1.0,
-                    Proof::Loss(_) => 0.0,
-                    _ => 0.5,
-                };
-                if game.to_move() == Player::First {
-                    r
-                } else {
-                    1.0 - r
-                }
-            }
-        };
-        loop {
-            let n = &mut self.tree.nodes[node];
-            n.visits += 1;
-            n.value += if n.mover == Player::First {
-                reward_first
-            } else {
-                1.0 - reward_first
-            };
-            if node == 0 {
-                break;
-            }
-            node = n.parent as usize;
-        }
-        depth
-    }
-
     /// The child of `node` to play: a proven win first, then the most visited unproven or drawn
     /// child, then the longest proven loss.
-    fn best_child(&self, node: usize) -> Option<usize> {
-        let n = &self.tree.nodes[node];
+    fn best_child(tree: &Tree<G::Move>, node: usize) -> Option<usize> {
+        let n = &tree.nodes[node];
         let key = |i: usize| {
-            let c = &self.tree.nodes[i];
+            let c = &tree.nodes[i];
             match c.proof {
                 Proof::Loss(k) => (3, -(k as i64), 0),
                 Proof::Unknown | Proof::Draw => (2, c.visits as i64, (c.mean() * 1e6) as i64),
@@ -269,26 +151,26 @@ impl<G: Game> Mcts<G> {
     }
 
     /// The report of the search so far.
-    fn info(&self, root: &G, clock: &Clock, iterations: u64, depth: u32) -> SearchInfo {
+    fn info(tree: &Tree<G::Move>, root: &G, clock: &Clock, iterations: u64, depth: u32) -> SearchInfo {
         let mut pv = Vec::new();
         let mut game = root.clone();
         let mut node = 0;
         while pv.len() < 16 {
-            let Some(c) = self.best_child(node) else { break };
-            if self.tree.nodes[c].visits == 0 && self.tree.nodes[c].proof == Proof::Unknown {
+            let Some(c) = Self::best_child(tree, node) else { break };
+            if tree.nodes[c].visits == 0 && tree.nodes[c].proof == Proof::Unknown {
                 break;
             }
-            let mv = self.tree.nodes[c].mv.expect("a child has a move");
+            let mv = tree.nodes[c].mv.expect("a child has a move");
             pv.push(game.format_move(mv));
             game.play(mv);
             node = c;
         }
-        let score = match self.tree.nodes[0].proof {
+        let score = match tree.nodes[0].proof {
             Proof::Win(k) => Score::WinIn(k as u32),
             Proof::Loss(k) => Score::LossIn(k as u32),
             Proof::Draw => Score::Draw,
-            Proof::Unknown => match self.best_child(0) {
-                Some(c) => Score::WinRate(self.tree.nodes[c].mean()),
+            Proof::Unknown => match Self::best_child(tree, 0) {
+                Some(c) => Score::WinRate(tree.nodes[c].mean()),
                 None => Score::Unknown,
             },
         };
@@ -316,28 +198,34 @@ impl<G: Game> Agent<G> for Mcts<G> {
     ) -> Option<Choice<G::Move>> {
         let (root, past, clock) = start_search(session, self.config.limits, stop)?;
         self.prepare_tree(session);
+        let (main, helpers) = self.walkers.split_first_mut().expect("at least one thread");
         if !self.tree.nodes[0].expanded {
-            self.expand(0, &root);
+            main.expand(&mut self.tree, 0, &root, &self.config);
         }
-        let (mut iterations, mut depth) = (0u64, 0u32);
-        let mut next_report = INFO_INTERVAL;
-        loop {
-            if self.tree.nodes[0].proof != Proof::Unknown || clock.nodes_exhausted(iterations) {
-                break;
+        let tree = Mutex::new(std::mem::replace(&mut self.tree, Tree::new(Player::First)));
+        let shared = Shared {
+            config: &self.config,
+            root: &root,
+            past: &past,
+            clock: &clock,
+            tree: &tree,
+            iterations: AtomicU64::new(0),
+            depth: AtomicU32::new(0),
+            done: AtomicBool::new(false),
+        };
+        std::thread::scope(|scope| {
+            for walker in helpers.iter_mut() {
+                let shared = &shared;
+                scope.spawn(move || shared.help(walker));
             }
-            if iterations % 32 == 0 && clock.should_stop() {
-                break;
-            }
-            depth = depth.max(self.iterate(&root, &past));
-            iterations += 1;
-            if iterations % 256 == 0 && clock.elapsed() >= next_report {
-                next_report = clock.elapsed() + INFO_INTERVAL;
-                on_info(&self.info(&root, &clock, iterations, depth));
-            }
-        }
-        let info = self.info(&root, &clock, iterations, depth);
+            let _finish = shared.finish_on_drop();
+            shared.lead(main, on_info);
+        });
+        // The final report, once every thread has stopped, counts all their iterations.
+        let info = shared.report(shared.iterations.load(Ordering::Relaxed));
         on_info(&info);
-        let best = self.best_child(0).expect("a game in progress has a move");
+        self.tree = tree.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let best = Self::best_child(&self.tree, 0).expect("a game in progress has a move");
         let mv = self.tree.nodes[best].mv.expect("a child has a move");
         Some(Choice { mv, info })
     }
@@ -345,6 +233,111 @@ impl<G: Game> Agent<G> for Mcts<G> {
     fn new_game(&mut self) {
         self.root_path = None;
         self.tree = Tree::new(Player::Second);
+    }
+}
+
+/// What the threads of one search share: the tree behind its lock, the position, the limits and
+/// the iteration count.
+struct Shared<'a, G: Game> {
+    config: &'a MctsConfig,
+    root: &'a G,
+    past: &'a Past,
+    clock: &'a Clock<'a>,
+    tree: &'a Mutex<Tree<G::Move>>,
+    /// Iterations of every thread.
+    iterations: AtomicU64,
+    /// The deepest leaf any thread reached.
+    depth: AtomicU32,
+    /// Set when the main thread has its answer: the helpers stop.
+    done: AtomicBool,
+}
+
+impl<G: Game> Shared<'_, G> {
+    /// The tree, even if a thread panicked while holding it (the main thread then panics too).
+    fn lock(&self) -> MutexGuard<'_, Tree<G::Move>> {
+        self.tree.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// One iteration: descend and back up under the lock; list the moves of the nodes it
+    /// expands, and play out, outside it.
+    fn iterate(&self, walker: &mut Walker<G>) {
+        let mut tree = self.lock();
+        let mut descent = walker.descend(&mut tree, Place::root(self.root), false, self.past, self.config);
+        let mut leaf = loop {
+            match descent {
+                Descent::Leaf(leaf) => break leaf,
+                Descent::Expand(at) => {
+                    drop(tree);
+                    walker.generate(at.game(), self.config);
+                    tree = self.lock();
+                    descent = walker.descend(&mut tree, at, true, self.past, self.config);
+                }
+            }
+        };
+        drop(tree);
+        let reward = walker.play_out(&mut leaf, self.past, self.config);
+        back_up(&mut self.lock(), &leaf, reward);
+        self.depth.fetch_max(leaf.at.depth, Ordering::Relaxed);
+    }
+
+    /// Whether the search is over: the root is proven, or the budget is spent.
+    fn finished(&self, iterations: u64) -> bool {
+        self.lock().nodes[0].proof != Proof::Unknown || self.clock.nodes_exhausted(iterations)
+    }
+
+    /// The main thread: iterates, reports every [`INFO_INTERVAL`], and decides when to stop.
+    fn lead(&self, walker: &mut Walker<G>, on_info: &mut dyn FnMut(&SearchInfo)) {
+        let mut own = 0u64;
+        let mut next_report = INFO_INTERVAL;
+        loop {
+            let iterations = self.iterations.load(Ordering::Relaxed);
+            if self.finished(iterations) {
+                break;
+            }
+            if own.is_multiple_of(32) && self.clock.should_stop() {
+                break;
+            }
+            self.iterate(walker);
+            own += 1;
+            let iterations = self.iterations.fetch_add(1, Ordering::Relaxed) + 1;
+            if own.is_multiple_of(256) && self.clock.elapsed() >= next_report {
+                next_report = self.clock.elapsed() + INFO_INTERVAL;
+                on_info(&self.report(iterations));
+            }
+        }
+        self.done.store(true, Ordering::Relaxed);
+    }
+
+    /// A helper thread: iterates until the main thread is done or a limit is reached.
+    fn help(&self, walker: &mut Walker<G>) {
+        let mut own = 0u64;
+        while !self.done.load(Ordering::Relaxed) {
+            if self.finished(self.iterations.load(Ordering::Relaxed)) {
+                break;
+            }
+            if own.is_multiple_of(32) && self.clock.should_stop() {
+                break;
+            }
+            self.iterate(walker);
+            own += 1;
+            self.iterations.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    fn report(&self, iterations: u64) -> SearchInfo {
+        let depth = self.depth.load(Ordering::Relaxed);
+        Mcts::<G>::info(&self.lock(), self.root, self.clock, iterations, depth)
+    }
+
+    /// Tells the helpers to stop when dropped, however the main thread leaves its search.
+    fn finish_on_drop(&self) -> impl Drop + '_ {
+        struct Finish<'s>(&'s AtomicBool);
+        impl Drop for Finish<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+        }
+        Finish(&self.done)
     }
 }
 
@@ -368,7 +361,7 @@ mod tests {
             let first = search(&mut agent, &session);
             session.play(first.mv).unwrap();
             // The opponent's most likely reply is in the tree; play the one the search expects.
-            let reply = agent.tree.nodes[agent.best_child(0).unwrap()]
+            let reply = agent.tree.nodes[Mcts::<Void>::best_child(&agent.tree, 0).unwrap()]
                 .children()
                 .max_by_key(|&c| agent.tree.nodes[c].visits)
                 .and_then(|c| agent.tree.nodes[c].mv)
@@ -400,5 +393,37 @@ mod tests {
             search(&mut Mcts::<Void>::new(config), &session).info.pv
         };
         assert_eq!(run(5), run(5));
+    }
+
+    #[test]
+    fn threads_share_one_tree_and_leave_no_virtual_loss() {
+        let session = Session::<Void>::new(&NoVariant, HistoryRules::default());
+        for threads in [2, 3] {
+            let mut config = MctsConfig::heuristic(Limits::nodes(4000));
+            config.threads = Threads::new(threads).unwrap();
+            let mut agent = Mcts::<Void>::new(config);
+            let choice = search(&mut agent, &session);
+            let tree = &agent.tree;
+            let root = &tree.nodes[0];
+            // Every iteration of every thread went through the root once and was counted; a
+            // helper may finish the iteration it started as the budget ran out.
+            let iterations = choice.info.nodes;
+            assert!((4000..4000 + threads).contains(&iterations), "{iterations}");
+            assert_eq!(u64::from(root.visits), iterations);
+            let through_children: u32 = root.children().map(|c| tree.nodes[c].visits).sum();
+            assert_eq!(through_children, root.visits);
+            for (i, n) in tree.nodes.iter().enumerate() {
+                // Every reward was backed up: no node keeps a virtual loss beyond its visits.
+                assert!((0.0..=f64::from(n.visits)).contains(&n.value), "node {i}");
+                let below: u32 = n.children().map(|c| tree.nodes[c].visits).sum();
+                assert!(below <= n.visits, "node {i}: {below} > {}", n.visits);
+                for c in n.children() {
+                    assert_eq!(tree.nodes[c].parent as usize, i);
+                }
+            }
+            let mut legal = Vec::new();
+            session.current().legal_moves(&mut legal);
+            assert!(legal.contains(&choice.mv));
+        }
     }
 }

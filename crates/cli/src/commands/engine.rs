@@ -7,7 +7,7 @@
 //! `info string error: …` and otherwise ignored.
 
 use crate::spec::{engines, registry};
-use arbiter_ai::alphabeta::Threads;
+use arbiter_ai::Threads;
 use arbiter_ai::{levels, AgentKind, AgentSpec, DynAgent, Limits, Score, SearchInfo};
 use arbiter_core::{quote, DynGameType, DynSession, Ending, Outcome, Player};
 use std::io::{self, BufRead, Write};
@@ -164,7 +164,7 @@ struct Engine {
     session: Box<dyn DynSession>,
     level: u8,
     hash_mb: usize,
-    /// Threads of an alpha-beta level's search (`Threads`); MCTS levels search on one.
+    /// Threads of a level's search (`Threads`): Lazy SMP for alpha-beta, one shared tree for MCTS.
     threads: Threads,
     /// The agent of the last search with its spec, kept while the spec stays the same.
     agent: Option<(AgentSpec, Box<dyn DynAgent>)>,
@@ -566,6 +566,8 @@ impl Engine {
         }
         if spec.kind == AgentKind::AlphaBeta {
             spec.hash_mb = Some(self.hash_mb);
+        }
+        if matches!(spec.kind, AgentKind::AlphaBeta | AgentKind::Mcts | AgentKind::Uct) {
             spec.threads = Some(self.threads);
         }
         spec

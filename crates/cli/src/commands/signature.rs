@@ -14,8 +14,8 @@ const SUITE: [(&str, u32); 5] = [
     ("void", 5),
     ("krux", 2),
     ("attraction", 6),
-    ("villawar", 4),
-    ("villawar:size=10", 1),
+    ("villawar", 6),
+    ("villawar:size=10", 4),
 ];
 /// Random plies from the start to each position (the start position itself first).
 const PLIES: [usize; 4] = [0, 5, 12, 24];
