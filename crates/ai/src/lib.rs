@@ -43,6 +43,7 @@ mod past;
 mod random;
 pub mod spec;
 pub mod sprt;
+pub mod texel;
 mod threads;
 
 pub use agent::{Agent, Choice};

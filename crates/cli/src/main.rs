@@ -43,6 +43,8 @@ enum Command {
     Engine(commands::engine::Args),
     /// Write a game report: self-play at several levels, then metrics, SVG charts, HTML and JSON.
     Report(commands::report::Args),
+    /// Tune the evaluation's weights to the results of recorded games (Texel's method).
+    Tune(commands::tune::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Engine(args) => commands::engine::run(args),
         Command::Report(args) => commands::report::run(args),
+        Command::Tune(args) => commands::tune::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

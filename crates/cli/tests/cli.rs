@@ -78,6 +78,86 @@ fn solve_proves_short_wins_and_their_absence() {
 }
 
 #[test]
+fn tune_fits_the_weights_to_recorded_games_and_refuses_what_it_cannot_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("records");
+    arbiter()
+        .args([
+            "match",
+            "villawar:size=6",
+            "--a",
+            "alphabeta:depth=2",
+            "--b",
+            "alphabeta:depth=1",
+        ])
+        .args(["-n", "20", "--opening-plies", "4", "--records"])
+        .arg(&records)
+        .assert()
+        .success();
+    let out = arbiter()
+        .args(["tune", "villawar", "--json", "--records"])
+        .arg(&records)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(value["games"], 20, "{value}");
+    let terms = value["terms"].as_array().unwrap();
+    let names: Vec<&str> = terms.iter().map(|t| t["term"].as_str().unwrap()).collect();
+    assert_eq!(names, ["villager row²", "warrior row"]);
+    assert!(
+        terms.iter().all(|t| t["tuned"].as_f64().unwrap().is_finite()),
+        "{value}"
+    );
+    assert!(value["positions"]["train"].as_u64().unwrap() > 100, "{value}");
+    let train = &value["error"]["train"];
+    assert!(
+        train["after"].as_f64().unwrap() <= train["before"].as_f64().unwrap(),
+        "{value}"
+    );
+    // A table for people.
+    arbiter()
+        .args(["tune", "villawar", "--records"])
+        .arg(&records)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("villager row²").and(predicate::str::contains("mean squared error")));
+
+    // What it cannot use: an untunable evaluation, an empty folder, another game's records.
+    arbiter()
+        .args(["tune", "krux", "--records"])
+        .arg(&records)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "krux's evaluation is not a sum of weighted terms",
+        ));
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    arbiter()
+        .args(["tune", "villawar", "--records"])
+        .arg(&empty)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no game records"));
+    arbiter()
+        .args(["tune", "void", "--records"])
+        .arg(&records)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("is a record of villawar, not void"));
+    std::fs::write(empty.join("junk.json"), "{not json").unwrap();
+    arbiter()
+        .args(["tune", "void", "--records"])
+        .arg(&empty)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("junk.json is not a game record"));
+}
+
+#[test]
 fn show_draws_the_board() {
     arbiter()
         .args(["show", "void", "--position", "F17/5X12/18/18/4f13 b"])

@@ -91,6 +91,8 @@ pub trait DynSession: Send + Sync {
     fn random_move(&self, seed: u64) -> Option<String>;
     /// The heuristic value for the side to move.
     fn evaluate(&self) -> i32;
+    /// The evaluation's terms for the side to move ([`Game::eval_terms`]), appended to `out`.
+    fn eval_terms(&self, out: &mut Vec<f64>);
     /// The board picture of the current position, turned round when `flipped`.
     fn drawing(&self, flipped: bool) -> Drawing;
     /// The ending in words with its decisive cells, once over.
@@ -206,6 +208,9 @@ impl<G: Game> DynSession for Session<G> {
     }
     fn evaluate(&self) -> i32 {
         self.current().evaluate()
+    }
+    fn eval_terms(&self, out: &mut Vec<f64>) {
+        self.current().eval_terms(out)
     }
     fn drawing(&self, flipped: bool) -> Drawing {
         self.current().drawing(flipped)
@@ -347,6 +352,8 @@ pub trait DynGameType: Send + Sync {
     fn option_keys(&self) -> Vec<&'static str>;
     /// The game's strength levels ([`Game::STRENGTH_LEVELS`]).
     fn strength_levels(&self) -> &'static Levels;
+    /// The evaluation's terms and their weights ([`Game::EVAL_WEIGHTS`]); empty if untunable.
+    fn eval_weights(&self) -> &'static [(&'static str, f64)];
     /// Checks an options string.
     fn check_options(&self, options: &str) -> Result<(), Error>;
     /// The start position for the options.
@@ -447,6 +454,9 @@ impl<G: Game> DynGameType for GameType<G> {
     }
     fn strength_levels(&self) -> &'static Levels {
         &G::STRENGTH_LEVELS
+    }
+    fn eval_weights(&self) -> &'static [(&'static str, f64)] {
+        G::EVAL_WEIGHTS
     }
     fn option_choices(&self) -> &'static [(&'static str, &'static [&'static str])] {
         G::Variant::CHOICES

@@ -142,6 +142,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         0
     }
 
+    /// The names and weights of the evaluation's terms, for tuning (`arbiter tune`): for a game
+    /// that lists them, `evaluate()` of a position in play is the sum of each of
+    /// [`Game::eval_terms`] times its weight, rounded toward zero and clamped to ±1000. Empty
+    /// for an evaluation that is not such a sum.
+    const EVAL_WEIGHTS: &'static [(&'static str, f64)] = &[];
+
+    /// The values of the evaluation's terms in this position, for the side to move, one per
+    /// entry of [`Game::EVAL_WEIGHTS`], appended to `out`.
+    fn eval_terms(&self, _out: &mut Vec<f64>) {}
+
     /// The computer's strength levels, level 1 first. Each game chooses its own by measurement,
     /// since which search and budget is strong depends on the game; the default (heuristic MCTS
     /// with growing budgets) is for a game that has not been measured yet.

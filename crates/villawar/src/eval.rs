@@ -2,7 +2,7 @@
 //!
 //! The rules reward the farthest villagers, so each villager is worth the square of its row
 //! (counted from its owner's first row); warriors, which only break ties (and capture), are worth
-//! their row. The difference is scaled to about ±1000 for a lopsided position; a finished game is
+//! their row. The two are terms with weights, which `arbiter tune` can fit to game results. The difference is scaled to about ±1000 for a lopsided position; a finished game is
 //! exactly ±1000 (or 0 for a draw).
 
 use crate::bits::Bits;
@@ -15,6 +15,12 @@ use arbiter_core::{Outcome, TACTICAL_HINT};
 
 /// The value of a won game.
 pub const WIN: i32 = 1000;
+
+/// The evaluation's terms with their weights: villagers by the square of their row, warriors by
+/// their row (each summed over one side's pieces less the other's, scaled by 64/N² so that the
+/// sizes compare). Tuned by `arbiter tune` against game results; [`evaluate`] uses exactly these.
+pub(crate) const WEIGHTS: [(&str, f64); TERMS] = [("villager row²", 6.0), ("warrior row", 1.0)];
+const TERMS: usize = 2;
 
 /// The heuristic value for the side to move, within ±1000.
 pub fn evaluate<G: Geometry>(board: &Board<G>) -> i32 {
@@ -31,20 +37,37 @@ pub fn evaluate<G: Geometry>(board: &Board<G>) -> i32 {
     }
 }
 
-/// White's advantage by the smoothed score, clamped within ±999.
-fn white_material<G: Geometry>(board: &Board<G>) -> i32 {
-    let mut raw = 0i64;
+/// The unscaled terms from White's view: villagers' rows squared and warriors' rows, White's
+/// less Black's.
+fn white_terms<G: Geometry>(board: &Board<G>) -> [i64; TERMS] {
+    let mut terms = [0; TERMS];
     for row in 1..=G::N {
         let r = row as i64;
         let villagers = i64::from(board.count_on_row(WHITE, Kind::Villager, row))
             - i64::from(board.count_on_row(BLACK, Kind::Villager, row));
         let warriors = i64::from(board.count_on_row(WHITE, Kind::Warrior, row))
             - i64::from(board.count_on_row(BLACK, Kind::Warrior, row));
-        raw += villagers * 6 * r * r + warriors * r;
+        terms[0] += villagers * r * r;
+        terms[1] += warriors * r;
     }
+    terms
+}
+
+/// The terms for the side to move, scaled as [`evaluate`] scales them.
+pub fn terms<G: Geometry>(board: &Board<G>) -> [f64; TERMS] {
+    let sign = if board.side == WHITE { 1.0 } else { -1.0 };
+    let scale = 64.0 / (G::N * G::N) as f64;
+    white_terms(board).map(|t| sign * t as f64 * scale)
+}
+
+/// White's advantage by the smoothed score, clamped within ±999.
+fn white_material<G: Geometry>(board: &Board<G>) -> i32 {
+    // Exact in floating point for whole weights (the sums stay far below 2^53), so that tuned
+    // fractional weights need no other code.
+    let raw: f64 = white_terms(board).iter().zip(WEIGHTS).map(|(&t, (_, w))| t as f64 * w).sum();
     // A villager two rows ahead of its rival near the far row is worth roughly 150-200.
-    let scaled = raw * 64 / (G::N * G::N) as i64;
-    scaled.clamp(-(WIN as i64 - 1), WIN as i64 - 1) as i32
+    let scaled = (raw * 64.0 / (G::N * G::N) as f64).trunc();
+    scaled.clamp(-f64::from(WIN - 1), f64::from(WIN - 1)) as i32
 }
 
 /// A move-ordering hint: captures first (tactical, so the quiescence search follows them; a

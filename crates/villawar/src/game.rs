@@ -122,5 +122,11 @@ impl Game for Villawar {
         dispatch!(self, b => eval::evaluate(b))
     }
 
+    const EVAL_WEIGHTS: &'static [(&'static str, f64)] = &eval::WEIGHTS;
+
+    fn eval_terms(&self, out: &mut Vec<f64>) {
+        out.extend(dispatch!(self, b => eval::terms(b)));
+    }
+
     const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;
 }

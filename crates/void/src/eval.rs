@@ -1,32 +1,47 @@
-//! A first heuristic: material, weighted by how hard each ship is to replace, and flagship safety;
-//! and the move-ordering hint.
+//! A first heuristic: material, weighted by how hard each ship is to replace, and flagship safety,
+//! as a sum of terms times weights that `arbiter tune` can fit to game results; and the
+//! move-ordering hint.
 
 use crate::{Kind, Move, Square, Void};
 use arbiter_core::TACTICAL_HINT;
 
-fn worth(kind: Kind) -> i32 {
-    match kind {
-        Kind::Flagship => 0,
-        Kind::Bomber => 90,
-        Kind::Sweeper => 80,
-        Kind::Fighter => 50,
-    }
-}
+/// The evaluation's terms with their weights: each ship kind's material by how hard it is to
+/// replace, and flagship height (a flagship near the void is one attack from losing). Tuned by
+/// `arbiter tune` against game results; [`evaluate`] uses exactly these.
+pub(crate) const WEIGHTS: [(&str, f64); TERMS] = [
+    ("bomber", 90.0),
+    ("sweeper", 80.0),
+    ("fighter", 50.0),
+    ("flagship orbit", 25.0),
+];
+const TERMS: usize = 4;
 
-/// Material and flagship height (a flagship near the void is one attack from losing),
-/// from the side to move's view.
-pub(crate) fn evaluate(board: &Void) -> i32 {
+/// The terms for the side to move: its ships of each kind less the opponent's, and its
+/// flagship's orbit less the opponent's.
+pub(crate) fn terms(board: &Void) -> [i32; TERMS] {
     let me = board.to_move();
-    let mut score = 0;
+    let mut terms = [0; TERMS];
     for square in Square::all() {
         if let Some(p) = board.piece(square) {
-            let mut v = worth(p.kind);
-            if p.kind == Kind::Flagship {
-                v += 25 * square.orbit();
-            }
-            score += if p.owner == me { v } else { -v };
+            let sign = if p.owner == me { 1 } else { -1 };
+            let term = match p.kind {
+                Kind::Bomber => 0,
+                Kind::Sweeper => 1,
+                Kind::Fighter => 2,
+                Kind::Flagship => {
+                    terms[3] += sign * square.orbit();
+                    continue;
+                }
+            };
+            terms[term] += sign;
         }
     }
+    terms
+}
+
+/// Material and flagship height, from the side to move's view: the terms times their weights.
+pub(crate) fn evaluate(board: &Void) -> i32 {
+    let score: i32 = terms(board).iter().zip(WEIGHTS).map(|(&t, (_, w))| t * w as i32).sum();
     score.clamp(-1000, 1000)
 }
 

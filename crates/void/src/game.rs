@@ -111,6 +111,12 @@ impl Game for Void {
         eval::evaluate(self)
     }
 
+    const EVAL_WEIGHTS: &'static [(&'static str, f64)] = &eval::WEIGHTS;
+
+    fn eval_terms(&self, out: &mut Vec<f64>) {
+        out.extend(eval::terms(self).map(f64::from));
+    }
+
     const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;
 
     fn move_order_hint(&self, mv: Move) -> i32 {

@@ -14,3 +14,4 @@ pub mod serve;
 pub mod show;
 pub mod signature;
 pub mod solve;
+pub mod tune;
