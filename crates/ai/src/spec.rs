@@ -49,6 +49,8 @@ pub struct AgentSpec {
     pub hash_mb: Option<usize>,
     /// Alpha-beta quiescence plies (`quiescence=`).
     pub quiescence: Option<u32>,
+    /// Alpha-beta: the first quiescence plies that also follow promising moves (`promising=`).
+    pub promising: Option<u32>,
     /// Alpha-beta: order quiet moves by the evaluation after them (`order=eval`) or by
     /// history alone (`order=history`, the default).
     pub eval_order: Option<bool>,
@@ -84,6 +86,7 @@ impl AgentSpec {
             reuse: None,
             hash_mb: None,
             quiescence: None,
+            promising: None,
             eval_order: None,
             reductions: None,
             contempt: None,
@@ -178,6 +181,9 @@ impl AgentSpec {
                 }
                 if let Some(q) = spec.quiescence {
                     config.quiescence = q;
+                }
+                if let Some(p) = spec.promising {
+                    config.promising = p;
                 }
                 if let Some(e) = spec.eval_order {
                     config.eval_order = e;
@@ -310,6 +316,16 @@ impl FromStr for AgentSpec {
                         ))
                     }
                 }),
+                "promising" if kind == AgentKind::AlphaBeta => number(&key, value).and_then(|p: u32| {
+                    if p <= MAX_QUIESCENCE {
+                        spec.promising = Some(p);
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "'promising' must be 0 to {MAX_QUIESCENCE} plies, not '{value}'"
+                        ))
+                    }
+                }),
                 "order" if kind == AgentKind::AlphaBeta => match value {
                     "eval" => Ok(true),
                     "history" => Ok(false),
@@ -349,7 +365,7 @@ fn kind_name(kind: AgentKind) -> &'static str {
         AgentKind::Mcts => "mcts (it takes: time, iterations, c, playout, scale, reuse, threads, seed)",
         AgentKind::Uct => "uct (it takes: time, iterations, c, playout, reuse, threads, seed)",
         AgentKind::AlphaBeta => {
-            "alphabeta (it takes: time, nodes, depth, hash, quiescence, order, lmr, contempt, threads)"
+            "alphabeta (it takes: time, nodes, depth, hash, quiescence, promising, order, lmr, contempt, threads)"
         }
         AgentKind::Level(_) => "a level (it takes: level, seed)",
         AgentKind::External => "engine (it takes: time, depth, nodes, and options for the engine)",
@@ -415,6 +431,9 @@ impl fmt::Display for AgentSpec {
         if let Some(q) = self.quiescence {
             parts.push(format!("quiescence={q}"));
         }
+        if let Some(p) = self.promising {
+            parts.push(format!("promising={p}"));
+        }
         if let Some(e) = self.eval_order {
             parts.push(format!("order={}", if e { "eval" } else { "history" }));
         }
@@ -468,6 +487,7 @@ mod tests {
             "uct:time=1s",
             "mcts:time=250ms,c=0.5,playout=8,scale=150,reuse=off,seed=9",
             "alphabeta:nodes=1000,hash=8,quiescence=2",
+            "alphabeta:depth=3,quiescence=4,promising=1",
             "alphabeta:time=1s,order=eval,lmr=on",
             "alphabeta:depth=3,order=history,lmr=off",
             "alphabeta:time=250ms,contempt=50",
@@ -511,6 +531,7 @@ mod tests {
                 "alphabeta:quiescence=99999,depth=1",
                 "'quiescence' must be 0 to 32 plies",
             ),
+            ("alphabeta:promising=33", "'promising' must be 0 to 32 plies"),
             ("alphabeta:contempt=x", "must be a number"),
             (
                 "alphabeta:threads=0",

@@ -19,7 +19,7 @@ pub const WIN: i32 = 1000;
 /// The evaluation's terms with their weights: villagers by the square of their row, warriors by
 /// their row (each summed over one side's pieces less the other's, scaled by 64/N² so that the
 /// sizes compare). Tuned by `arbiter tune` against game results; [`evaluate`] uses exactly these.
-pub(crate) const WEIGHTS: [(&str, f64); TERMS] = [("villager row²", 6.0), ("warrior row", 1.0)];
+pub(crate) const WEIGHTS: [(&str, f64); TERMS] = [("villager row²", 5.49), ("warrior row", 4.84)];
 const TERMS: usize = 2;
 
 /// The heuristic value for the side to move, within ±1000.
@@ -64,7 +64,11 @@ pub fn terms<G: Geometry>(board: &Board<G>) -> [f64; TERMS] {
 fn white_material<G: Geometry>(board: &Board<G>) -> i32 {
     // Exact in floating point for whole weights (the sums stay far below 2^53), so that tuned
     // fractional weights need no other code.
-    let raw: f64 = white_terms(board).iter().zip(WEIGHTS).map(|(&t, (_, w))| t as f64 * w).sum();
+    let raw: f64 = white_terms(board)
+        .iter()
+        .zip(WEIGHTS)
+        .map(|(&t, (_, w))| t as f64 * w)
+        .sum();
     // A villager two rows ahead of its rival near the far row is worth roughly 150-200.
     let scaled = (raw * 64.0 / (G::N * G::N) as f64).trunc();
     scaled.clamp(-f64::from(WIN - 1), f64::from(WIN - 1)) as i32

@@ -9,10 +9,10 @@ use arbiter_core::TACTICAL_HINT;
 /// replace, and flagship height (a flagship near the void is one attack from losing). Tuned by
 /// `arbiter tune` against game results; [`evaluate`] uses exactly these.
 pub(crate) const WEIGHTS: [(&str, f64); TERMS] = [
-    ("bomber", 90.0),
-    ("sweeper", 80.0),
-    ("fighter", 50.0),
-    ("flagship orbit", 25.0),
+    ("bomber", 62.0),
+    ("sweeper", 82.0),
+    ("fighter", 58.0),
+    ("flagship orbit", 32.0),
 ];
 const TERMS: usize = 4;
 

@@ -37,8 +37,13 @@ pub struct AlphaBetaConfig {
     pub limits: Limits,
     /// Size of the transposition table in MB.
     pub hash_mb: usize,
-    /// Plies of attacks (moves with a positive `move_order_hint`) searched beyond the horizon.
+    /// Plies of tactical moves (a `move_order_hint` of at least `TACTICAL_HINT`: captures,
+    /// attacks, winning turns) searched beyond the horizon.
     pub quiescence: u32,
+    /// The first plies of the quiescence search in which promising moves (a positive hint below
+    /// `TACTICAL_HINT`, such as a Villawar villager's jump forward) are searched too: they change
+    /// the evaluation much, but following them to the full quiescence depth explodes.
+    pub promising: u32,
     /// Order quiet moves by the static evaluation of the position they lead to (where at least
     /// two plies remain), before history: meant for games whose move generation costs far more
     /// than the evaluation. Measured neutral in Krux at 1 s per move, so no level uses it yet.
@@ -62,6 +67,7 @@ impl AlphaBetaConfig {
             limits,
             hash_mb: 16,
             quiescence: 6,
+            promising: 2,
             eval_order: false,
             reductions: false,
             contempt: 0,

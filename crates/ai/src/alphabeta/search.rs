@@ -316,7 +316,7 @@ impl<G: Game> Worker<G> {
         let by_eval = shared.config.eval_order && depth >= 2;
         for (index, &mv) in (0..).zip(generated.iter()) {
             let hint = game.move_order_hint(mv);
-            self.hints_seen |= hint >= TACTICAL_HINT;
+            self.hints_seen |= hint > 0;
             let mut key = self.ordering.key(mv, hint, tt_move, ply as usize, side);
             if by_eval && key < ordering::KILLER {
                 let mut child = game.clone();
@@ -412,9 +412,14 @@ impl<G: Game> Worker<G> {
         } = &mut buffers;
         moves.clear();
         game.legal_moves(generated);
+        let least = if qdepth < shared.config.promising {
+            1
+        } else {
+            TACTICAL_HINT
+        };
         for (index, &mv) in (0..).zip(generated.iter()) {
             let hint = game.move_order_hint(mv);
-            if hint >= TACTICAL_HINT {
+            if hint >= least {
                 moves.push(Ordered {
                     mv,
                     key: hint as i64,
