@@ -236,6 +236,17 @@ pub fn parse_duration(value: &str) -> Result<Duration, String> {
 /// The deepest quiescence search a spec may ask for.
 const MAX_QUIESCENCE: u32 = 32;
 
+/// A count of quiescence plies, at most [`MAX_QUIESCENCE`].
+fn plies(key: &str, value: &str) -> Result<u32, String> {
+    number(key, value).and_then(|q: u32| {
+        if q <= MAX_QUIESCENCE {
+            Ok(q)
+        } else {
+            Err(format!("'{key}' must be 0 to {MAX_QUIESCENCE} plies, not '{value}'"))
+        }
+    })
+}
+
 fn number<T: FromStr>(key: &str, value: &str) -> Result<T, String> {
     value
         .parse()
@@ -305,27 +316,9 @@ impl FromStr for AgentSpec {
                 "hash" if kind == AgentKind::AlphaBeta => {
                     positive(&key, value).map(|h: usize| spec.hash_mb = Some(h.min(1024)))
                 }
-                "quiescence" if kind == AgentKind::AlphaBeta => number(&key, value).and_then(|q: u32| {
-                    // Deeper quiescence only burns time: each ply is a full capture search.
-                    if q <= MAX_QUIESCENCE {
-                        spec.quiescence = Some(q);
-                        Ok(())
-                    } else {
-                        Err(format!(
-                            "'quiescence' must be 0 to {MAX_QUIESCENCE} plies, not '{value}'"
-                        ))
-                    }
-                }),
-                "promising" if kind == AgentKind::AlphaBeta => number(&key, value).and_then(|p: u32| {
-                    if p <= MAX_QUIESCENCE {
-                        spec.promising = Some(p);
-                        Ok(())
-                    } else {
-                        Err(format!(
-                            "'promising' must be 0 to {MAX_QUIESCENCE} plies, not '{value}'"
-                        ))
-                    }
-                }),
+                // Deeper quiescence only burns time: each ply is a full capture search.
+                "quiescence" if kind == AgentKind::AlphaBeta => plies(&key, value).map(|q| spec.quiescence = Some(q)),
+                "promising" if kind == AgentKind::AlphaBeta => plies(&key, value).map(|p| spec.promising = Some(p)),
                 "order" if kind == AgentKind::AlphaBeta => match value {
                     "eval" => Ok(true),
                     "history" => Ok(false),

@@ -1,4 +1,5 @@
-//! A first heuristic: progress towards the goal row, the goal row itself, and mobility.
+//! A first heuristic: progress towards the goal row, the goal row itself, and mobility, as a sum
+//! of terms times weights that `arbiter tune` can fit to game results.
 
 use crate::{movegen, outcome, Attraction, Board};
 use arbiter_core::Player;
@@ -18,24 +19,50 @@ fn advancement(board: &Board, player: Player) -> i32 {
         .sum()
 }
 
-/// One side's score: its stones' progress, its goal row (own stones there, and how full it is),
-/// and how many moves it has (capped, so that mobility does not dominate).
-fn side_score(game: &Attraction, player: Player) -> i32 {
+/// The evaluation's terms with their weights: the stones' progress, own stones in the goal row,
+/// how full the goal row is, and how many moves a side has (capped at 80, so that mobility does
+/// not dominate), each one side's less the other's. Tuned by `arbiter tune` against game
+/// results; [`evaluate`] uses exactly these.
+pub(crate) const WEIGHTS: [(&str, f64); TERMS] = [
+    ("advancement", 3.23),
+    ("stones in goal", -8.5),
+    ("goal row filled", 37.59),
+    ("mobility", 3.03),
+];
+const TERMS: usize = 4;
+
+/// One side's terms.
+fn side_terms(game: &Attraction, player: Player) -> [i32; TERMS] {
     let board = &game.board;
     let goal = Board::goal_row(player);
     let own_in_goal = (board.stones(player) & goal).count_ones() as i32;
     let filled = (board.occupied() & goal).count_ones() as i32;
     let mobility = movegen::mobility(game, player).min(80) as i32;
-    6 * advancement(board, player) + 25 * own_in_goal + 8 * filled + mobility
+    [advancement(board, player), own_in_goal, filled, mobility]
 }
 
-/// The value for the side to move: ±1000 for a finished game, else within ±999.
+/// The terms for the side to move: its own less its opponent's.
+pub(crate) fn terms(game: &Attraction) -> [i32; TERMS] {
+    let me = side_terms(game, game.to_move);
+    let them = side_terms(game, game.to_move.opponent());
+    std::array::from_fn(|i| me[i] - them[i])
+}
+
+/// The value for the side to move: ±1000 for a finished game, else the terms times their
+/// weights within ±999.
 pub(crate) fn evaluate(board: &Attraction) -> i32 {
     let me = board.to_move;
     if let Some(outcome) = outcome::outcome(board) {
         return 1000 * outcome.score_for(me);
     }
-    (side_score(board, me) - side_score(board, me.opponent())).clamp(-999, 999)
+    // Exact in floating point for whole weights, so that tuned fractional weights need no
+    // other code.
+    let score: f64 = terms(board)
+        .iter()
+        .zip(WEIGHTS)
+        .map(|(&t, (_, w))| f64::from(t) * w)
+        .sum();
+    score.trunc().clamp(-999.0, 999.0) as i32
 }
 
 #[cfg(test)]

@@ -116,5 +116,11 @@ impl Game for Attraction {
         eval::evaluate(self)
     }
 
+    const EVAL_WEIGHTS: &'static [(&'static str, f64)] = &eval::WEIGHTS;
+
+    fn eval_terms(&self, out: &mut Vec<f64>) {
+        out.extend(eval::terms(self).map(f64::from));
+    }
+
     const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;
 }

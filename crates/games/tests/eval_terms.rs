@@ -22,7 +22,7 @@ fn check(game: &dyn DynGameType, options: &str) -> usize {
             if !weights.is_empty() {
                 let evaluation = i64::from(session.evaluate());
                 let expected = predicted(weights, &terms);
-                // Villawar keeps ±1000 for finished games and clamps the rest to ±999.
+                // Attraction and Villawar keep ±1000 for finished games and clamp the rest to ±999.
                 assert!(
                     (evaluation - expected).abs() <= 1,
                     "{} {options} at {}: evaluate {evaluation}, weights × terms {expected} ({terms:?})",
@@ -56,5 +56,8 @@ fn tunable_evaluations_are_their_terms_times_their_weights() {
             }
         }
     }
-    assert_eq!(tunable, ["void", "villawar size=6", "villawar", "villawar size=10"]);
+    assert_eq!(
+        tunable,
+        ["void", "attraction", "villawar size=6", "villawar", "villawar size=10"]
+    );
 }
