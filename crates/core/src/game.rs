@@ -35,8 +35,8 @@ impl Variant for NoVariant {
 
 /// The least [`Game::move_order_hint`] of a tactical move: a capture, an attack or a winning
 /// turn, which the quiescence search plays on beyond the horizon. A quiet move that is merely
-/// promising (a villager's jump forward) gets a lower positive hint, so that the quiescence
-/// search stays small.
+/// promising (a villager's jump forward) gets a lower positive hint: the quiescence search
+/// follows it only in its first plies, so that it stays small.
 pub const TACTICAL_HINT: i32 = 1000;
 
 /// One two-player game: a position without history, and its rules.
@@ -132,7 +132,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// moves 0). It only orders; it never changes which moves are legal. Hints of
     /// [`TACTICAL_HINT`] and more mark the moves that change the material or end the game
     /// (captures, attacks, winning turns), which alpha-beta's quiescence search follows beyond
-    /// its horizon; lower positive hints only bring a move forward.
+    /// its horizon; lower positive hints mark promising moves, followed only in its first plies.
     fn move_order_hint(&self, _mv: Self::Move) -> i32 {
         0
     }
