@@ -1,5 +1,7 @@
 //! The computer-opponent commands end to end: `match`, `analyze`, `play` against levels, `bench`.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -10,32 +12,28 @@ fn arbiter() -> Command {
 #[test]
 fn match_reports_json_and_saves_records() {
     let dir = tempfile::tempdir().unwrap();
-    let out = arbiter()
-        .args([
-            "match",
-            "attraction",
-            "--a",
-            "alphabeta:depth=1",
-            "--b",
-            "random",
-            "--games",
-            "4",
-            "--opening-plies",
-            "2",
-            "--concurrency",
-            "2",
-            "--max-plies",
-            "150",
-            "--json",
-            "--records",
-        ])
-        .arg(dir.path())
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let value = common::json_stdout(
+        arbiter()
+            .args([
+                "match",
+                "attraction",
+                "--a",
+                "alphabeta:depth=1",
+                "--b",
+                "random",
+                "--games",
+                "4",
+                "--opening-plies",
+                "2",
+                "--concurrency",
+                "2",
+                "--max-plies",
+                "150",
+                "--json",
+                "--records",
+            ])
+            .arg(dir.path()),
+    );
     let tally = &value["tally"];
     let total = tally["wins"].as_u64().unwrap() + tally["draws"].as_u64().unwrap() + tally["losses"].as_u64().unwrap();
     assert_eq!(total, 4);
@@ -150,14 +148,7 @@ fn play_against_a_level_shows_its_thinking() {
 
 #[test]
 fn bench_reports_search_speeds() {
-    let out = arbiter()
-        .args(["bench", "attraction", "--seconds", "0.2", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let value = common::json_stdout(arbiter().args(["bench", "attraction", "--seconds", "0.2", "--json"]));
     assert!(value[0]["mcts_iterations_per_second"].as_f64().unwrap() > 0.0);
     assert!(value[0]["alphabeta_nodes_per_second"].as_f64().unwrap() > 0.0);
 }

@@ -1,5 +1,7 @@
 //! The `arbiter` binary end to end: real processes, real output.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -28,14 +30,7 @@ fn perft_counts_and_divides() {
         .assert()
         .success()
         .stdout(predicate::str::contains("perft(2) = 1564"));
-    let out = arbiter()
-        .args(["perft", "void", "2", "--divide", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let value = common::json_stdout(arbiter().args(["perft", "void", "2", "--divide", "--json"]));
     assert_eq!(value["nodes"], 1564);
     let divide = value["divide"].as_object().unwrap();
     assert_eq!(divide.len(), 40);
@@ -45,15 +40,11 @@ fn perft_counts_and_divides() {
 #[test]
 fn solve_proves_short_wins_and_their_absence() {
     // The Krux rules' worked example 1: White 1 attracts Black 2 into the hole.
-    let out = arbiter()
-        .args(["solve", "krux", "--plies", "3", "--json", "--position"])
-        .arg(".....46/...1b.../......./...*.../......./...2.../35..... 1")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let value = common::json_stdout(
+        arbiter()
+            .args(["solve", "krux", "--plies", "3", "--json", "--position"])
+            .arg(".....46/...1b.../......./...*.../......./...2.../35..... 1"),
+    );
     assert_eq!(value["win_in"], 1);
     assert_eq!(value["line"].as_array().unwrap().len(), 1, "{value}");
     assert!(value["line"][0].as_str().unwrap().ends_with("Ad2"), "{value}");
@@ -94,15 +85,11 @@ fn tune_fits_the_weights_to_recorded_games_and_refuses_what_it_cannot_use() {
         .arg(&records)
         .assert()
         .success();
-    let out = arbiter()
-        .args(["tune", "villawar", "--json", "--records"])
-        .arg(&records)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let value = common::json_stdout(
+        arbiter()
+            .args(["tune", "villawar", "--json", "--records"])
+            .arg(&records),
+    );
     assert_eq!(value["games"], 20, "{value}");
     let terms = value["terms"].as_array().unwrap();
     let names: Vec<&str> = terms.iter().map(|t| t["term"].as_str().unwrap()).collect();
@@ -262,14 +249,7 @@ fn play_rejects_a_side_the_game_does_not_have() {
 
 #[test]
 fn bench_reports_json() {
-    let out = arbiter()
-        .args(["bench", "void", "--seconds", "0.2", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let value = common::json_stdout(arbiter().args(["bench", "void", "--seconds", "0.2", "--json"]));
     let first = &value[0];
     assert_eq!(first["game"], "void");
     assert!(first["plies_per_second"].as_f64().unwrap() > 0.0);
@@ -337,14 +317,7 @@ fn diagram_draws_svg_json_and_text() {
         );
         assert!(svg.contains("class=\"piece pc-"), "{game}: pieces are drawn");
     }
-    let out = arbiter()
-        .args(["diagram", "void", "--format", "json", "--flip"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let drawing: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let drawing = common::json_stdout(arbiter().args(["diagram", "void", "--format", "json", "--flip"]));
     assert_eq!(drawing["cells"].as_array().unwrap().len(), 90);
     assert_eq!(drawing["pieces"].as_array().unwrap().len(), 16);
     // A worked example with its move marked: an arrow and the falling pieces.

@@ -1,4 +1,4 @@
-//! What the tests that run real `arbiter serve` processes share.
+//! What the CLI's test binaries share: running commands and real `arbiter serve` processes.
 // Each test binary uses its own part of this module.
 #![allow(dead_code)]
 
@@ -82,4 +82,10 @@ pub async fn new_player(base: &str) -> reqwest::Client {
         .await
         .unwrap();
     client(me["token"].as_str().unwrap())
+}
+
+/// The JSON that a command printed, after checking that it succeeded.
+pub fn json_stdout(command: &mut assert_cmd::Command) -> serde_json::Value {
+    let out = command.assert().success().get_output().stdout.clone();
+    serde_json::from_slice(&out).unwrap()
 }
