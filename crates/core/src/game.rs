@@ -39,6 +39,18 @@ impl Variant for NoVariant {
 /// follows it only in its first plies, so that it stays small.
 pub const TACTICAL_HINT: i32 = 1000;
 
+/// What a game can tell about the side to move's moves without listing them
+/// ([`Game::tactics`]), so that the search can skip the listing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tactics {
+    /// It cannot tell: list the moves.
+    Unknown,
+    /// Some move wins the game at once.
+    WinAtOnce,
+    /// No move has a positive [`Game::move_order_hint`]: the position is quiet.
+    Quiet,
+}
+
 /// One two-player game: a position without history, and its rules.
 ///
 /// The trait is static and fast: moves are small `Copy` values, move lists are caller-owned
@@ -135,6 +147,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// its horizon; lower positive hints mark promising moves, followed only in its first plies.
     fn move_order_hint(&self, _mv: Self::Move) -> i32 {
         0
+    }
+
+    /// What the side to move's moves hold, if the game can tell without listing them: the
+    /// search then scores a win in one, or stands pat in a quiet position, without the listing,
+    /// which is most of its work in a game whose move lists are long (Krux). Only worth
+    /// answering when it is much cheaper than `legal_moves`.
+    fn tactics(&self) -> Tactics {
+        Tactics::Unknown
     }
 
     /// A heuristic value of the position for the side to move, in roughly ±1000 (0 = even).

@@ -4,8 +4,8 @@ use crate::board::{self, Krux};
 use crate::moves::Move;
 use crate::variant::KruxVariant;
 use crate::{diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, random_walk};
-use crate::{stepwise, zobrist};
-use arbiter_core::{Click, Drawing, Error, Game, MoveInfo, Outcome, PartialTurn, Player, Story};
+use crate::{stepwise, winning, zobrist};
+use arbiter_core::{Click, Drawing, Error, Game, MoveInfo, Outcome, PartialTurn, Player, Story, Tactics};
 use rand::Rng;
 
 impl Game for Krux {
@@ -129,6 +129,16 @@ impl Game for Krux {
 
     fn move_order_hint(&self, mv: Move) -> i32 {
         eval::move_order_hint(self, mv)
+    }
+
+    /// Only winning turns have a hint, and `winning.rs` finds whether there is one without
+    /// listing the turns.
+    fn tactics(&self) -> Tactics {
+        if winning::has_winning_turn(self) {
+            Tactics::WinAtOnce
+        } else {
+            Tactics::Quiet
+        }
     }
 
     const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;

@@ -209,6 +209,39 @@ static JUMPS: [SquareList<25>; SQUARES] = {
     t
 };
 
+/// `NEAR_HOLE[d]`: the squares within distance `d` of the hole (the hole excluded), and
+/// `NEAR_HOLE_ON_LINES[d]` those of them on the hole's file or rank.
+static NEAR_HOLE: [[u64; SIZE]; 2] = {
+    let mut t = [[0u64; SIZE]; 2];
+    let hole = Square::HOLE.index();
+    let mut sq = 0;
+    while sq < SQUARES {
+        let on_lines = sq % SIZE == hole % SIZE || sq / SIZE == hole / SIZE;
+        let mut d = DISTANCE[sq][hole] as usize;
+        while sq != hole && d < SIZE {
+            t[0][d] |= 1 << sq;
+            if on_lines {
+                t[1][d] |= 1 << sq;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The squares within `d` of the hole (every square from 6 on).
+#[inline]
+pub(crate) fn near_hole(d: usize) -> u64 {
+    NEAR_HOLE[0][d.min(SIZE - 1)]
+}
+
+/// The squares of the hole's file and rank within `d` of it.
+#[inline]
+pub(crate) fn near_hole_on_lines(d: usize) -> u64 {
+    NEAR_HOLE[1][d.min(SIZE - 1)]
+}
+
 impl Square {
     /// The neighbour in direction `d`, if on the board.
     #[inline]

@@ -11,7 +11,8 @@
 //! plays a turn token by token for interfaces. The rules for players are `docs/rules/krux.md`;
 //! the crate README lists the rulings and figures. The files follow the skeleton shared by every
 //! game crate (`docs/architecture.md`); `token.rs`, `turn.rs`, `turn_builder.rs`, `stepwise.rs`,
-//! `canonical.rs`, `table.rs` and `random_walk.rs` are Krux's own.
+//! `canonical.rs`, `table.rs`, `random_walk.rs` and `winning.rs` (is there a winning turn?, asked
+//! without listing the turns) are Krux's own.
 
 #![warn(missing_docs)]
 
@@ -40,6 +41,7 @@ mod token;
 mod turn;
 mod turn_builder;
 mod variant;
+mod winning;
 mod zobrist;
 
 pub use board::Krux;

@@ -18,7 +18,7 @@
 //! that the rules below consult: `freeze=off` never freezes, `hole=blocks` adds the hole to what
 //! blocks the sight of a repel or attract, `distance=1` moves their target one square.
 
-use crate::geometry::Direction;
+use crate::geometry::{near_hole, near_hole_on_lines, Direction};
 use crate::moves::{Layout, Move};
 use crate::piece::{Piece, Ring};
 use crate::square::Square;
@@ -402,6 +402,36 @@ impl TurnState {
     #[inline]
     pub fn is_frozen(&self) -> bool {
         self.flags.has(Flags::FROZEN)
+    }
+
+    /// Could an opponent piece still fall this turn? A bound by distances to the hole, so it
+    /// costs a few mask tests: only actions move other pieces, and each moves one by at most 2
+    /// squares (a repel or attract; a jump pushes 1), except a carry, which moves it as far as
+    /// the carrier walks, and a switch, which sends it to the active piece's square. So the
+    /// last action needs its target on the hole's lines within 2 of it (a carrier: within 2
+    /// more than its steps left), and with two actions left the target may start 2 further
+    /// away, or anywhere for a carrier or a switcher near enough to the hole to be switched
+    /// with. `false` means no sequence of the tokens left can win; `true` promises nothing.
+    #[inline]
+    pub fn may_still_win(&self) -> bool {
+        let Some(ring) = self.ring else {
+            return true;
+        };
+        if let Some(carried) = self.carried {
+            if carried.owner() != self.active.owner() {
+                return true;
+            }
+        }
+        let targets = self.occ[self.active.owner().opponent().index()];
+        let steps_left = if self.is_frozen() { 0 } else { MAX_STEPS - self.steps } as usize;
+        match (MAX_ACTIONS - self.actions, ring) {
+            (0, _) => false,
+            (1, Ring::Blue) => targets & near_hole(2 + steps_left) != 0,
+            (1, _) => targets & near_hole_on_lines(2) != 0,
+            (_, Ring::Blue) => true,
+            (_, Ring::Pink) if self.here().distance(Square::HOLE) <= 2 + steps_left => true,
+            _ => targets & near_hole(4) != 0,
+        }
     }
 
     /// May the turn end here? (A ring is chosen, nothing is carried; or the game was just won.)

@@ -8,7 +8,7 @@ use super::tt::{Bound, MoveIndex, Table};
 use super::{score_of, AlphaBetaConfig, INFINITY, MATE, MATE_BOUND};
 use crate::past::Past;
 use crate::{Clock, SearchInfo};
-use arbiter_core::{Game, Outcome, TACTICAL_HINT};
+use arbiter_core::{Game, Outcome, Tactics, TACTICAL_HINT};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Slots of the repetition filter.
@@ -290,6 +290,10 @@ impl<G: Game> Worker<G> {
         if depth <= 0 {
             return self.quiesce(game, ply, alpha, beta, 0, shared);
         }
+        // A win in one is the best a node can hold; the root still needs its move.
+        if ply > 0 && game.tactics() == Tactics::WinAtOnce {
+            return MATE - (ply as i32 + 1);
+        }
         let key = game.hash();
         let mut tt_index = None;
         if let Some(e) = shared.tt.probe(key) {
@@ -400,9 +404,20 @@ impl<G: Game> Worker<G> {
             return Self::terminal(outcome, game, ply, shared);
         }
         let stand = game.evaluate();
-        if qdepth >= shared.config.quiescence || !self.hints_seen || stand >= beta {
+        if qdepth >= shared.config.quiescence || stand >= beta {
             return stand;
         }
+        match game.tactics() {
+            Tactics::WinAtOnce => return MATE - (ply as i32 + 1),
+            Tactics::Quiet => return stand,
+            Tactics::Unknown if !self.hints_seen => return stand,
+            Tactics::Unknown => {}
+        }
+        let least = if qdepth < shared.config.promising {
+            1
+        } else {
+            TACTICAL_HINT
+        };
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut buffers = self.take_ply(ply);
@@ -412,11 +427,6 @@ impl<G: Game> Worker<G> {
         } = &mut buffers;
         moves.clear();
         game.legal_moves(generated);
-        let least = if qdepth < shared.config.promising {
-            1
-        } else {
-            TACTICAL_HINT
-        };
         for (index, &mv) in (0..).zip(generated.iter()) {
             let hint = game.move_order_hint(mv);
             if hint >= least {
