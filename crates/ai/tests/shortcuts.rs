@@ -1,109 +1,71 @@
-//! The search's shortcuts through `Game::tactics` (a win in one scored without listing the
-//! moves, a quiet horizon left without listing them) change no value: alpha-beta on Krux, the
-//! game that answers it, gives the same score as on the same game behind a wrapper that only
-//! says "unknown", in positions from random games.
+//! Alpha-beta with the shortcuts of `Game::tactics` (a win in one scored without listing the
+//! moves, a quiet horizon left without listing them) is exact about forced results within its
+//! reach: in Krux, the game that answers it, a depth-2 search (our turn, the reply, and our
+//! winning turn found at the horizon) reports a win or loss only where the exact solver proves
+//! it, and calls a position open only where the solver finds no forced win within 3 plies and
+//! some turn survives the reply. The positions are the Krux bench's middle games.
 
-use arbiter_ai::{Agent, AgentSpec};
-use arbiter_core::{Drawing, Error, Game, HistoryRules, Outcome, Player, Session};
-use arbiter_krux::{Krux, KruxVariant, Move};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use arbiter_ai::{Agent, AgentSpec, Score};
+use arbiter_core::proof::forced_win;
+use arbiter_core::{Game, HistoryRules, Session};
+use arbiter_krux::Krux;
 use std::sync::atomic::AtomicBool;
 
-/// Krux that never answers `tactics` (the default `Tactics::Unknown`); everything else is
-/// Krux's own.
-#[derive(Clone, Debug)]
-struct Untold(Krux);
+#[path = "../../krux/benches/shared/middle_games.rs"]
+mod middle_games;
+use middle_games::middle_games;
 
-impl Game for Untold {
-    type Move = Move;
-    type Variant = KruxVariant;
-    const NAME: &'static str = "krux";
-    const BLURB: &'static str = Krux::BLURB;
-
-    fn new(variant: &KruxVariant) -> Self {
-        Untold(Krux::new(variant))
-    }
-    fn from_position(variant: &KruxVariant, position: &str) -> Result<Self, Error> {
-        Krux::from_position(variant, position).map(Untold)
-    }
-    fn variant(&self) -> KruxVariant {
-        self.0.variant()
-    }
-    fn position(&self) -> String {
-        self.0.position()
-    }
-    fn to_move(&self) -> Player {
-        self.0.to_move()
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()
-    }
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.0.legal_moves(moves)
-    }
-    fn play(&mut self, mv: Move) {
-        self.0.play(mv)
-    }
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        self.0.parse_move(text)
-    }
-    fn format_move(&self, mv: Move) -> String {
-        self.0.format_move(mv)
-    }
-    fn hash(&self) -> u64 {
-        self.0.hash()
-    }
-    fn hash_from_scratch(&self) -> u64 {
-        self.0.hash_from_scratch()
-    }
-    fn player_name(player: Player) -> &'static str {
-        Krux::player_name(player)
-    }
-    fn diagram(&self) -> String {
-        self.0.diagram()
-    }
-    fn drawing(&self, flipped: bool) -> Drawing {
-        self.0.drawing(flipped)
-    }
-    fn move_order_hint(&self, mv: Move) -> i32 {
-        self.0.move_order_hint(mv)
-    }
-    fn evaluate(&self) -> i32 {
-        self.0.evaluate()
-    }
+/// The score alpha-beta to depth 2 reports for the position.
+fn searched(k: Krux) -> Score {
+    let session = Session::from_game(k, HistoryRules::default());
+    let mut agent: Box<dyn Agent<Krux>> = "alphabeta:depth=2".parse::<AgentSpec>().unwrap().build::<Krux>();
+    agent
+        .choose(&session, &AtomicBool::new(false), &mut |_| {})
+        .unwrap()
+        .info
+        .score
 }
 
-/// The score alpha-beta to `depth` gives the position, as reported.
-fn score<G: Game>(game: G, depth: u32) -> String {
-    let session = Session::from_game(game, HistoryRules::default());
-    let spec = format!("alphabeta:depth={depth}");
-    let mut agent: Box<dyn Agent<G>> = spec.parse::<AgentSpec>().unwrap().build::<G>();
-    let choice = agent.choose(&session, &AtomicBool::new(false), &mut |_| {}).unwrap();
-    format!("{:?}", choice.info.score)
+/// Whether the side to move can force a win within `plies`.
+fn wins_within(k: &Krux, plies: u32) -> bool {
+    forced_win(k, plies, &mut |_, _, _| {}).win_in.is_some()
+}
+
+/// Whether every turn of the side to move lets the opponent win at once.
+fn every_turn_loses(k: &Krux) -> bool {
+    let mut moves = Vec::new();
+    k.legal_moves(&mut moves);
+    moves.iter().all(|&mv| {
+        let mut child = *k;
+        child.play(mv);
+        wins_within(&child, 1)
+    })
 }
 
 #[test]
-fn answering_tactics_changes_no_score() {
-    let mut rng = SmallRng::seed_from_u64(3);
-    let mut moves = Vec::new();
-    let (mut compared, mut decided) = (0, 0);
-    while compared < 40 {
-        let mut k = Krux::start();
-        for _ in 0..rng.random_range(2..12) {
-            k.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
+fn forced_results_are_exact() {
+    let (mut wins, mut losses, mut open) = (0, 0, 0);
+    for k in middle_games(40, 3) {
+        let position = k.position();
+        match searched(k) {
+            Score::WinIn(n) => {
+                assert!(n <= 3 && wins_within(&k, n), "{position}: no forced win in {n}");
+                wins += 1;
             }
-            k.play(moves[rng.random_range(0..moves.len())]);
+            Score::LossIn(n) => {
+                assert!(n == 2 && every_turn_loses(&k), "{position}: a turn survives");
+                losses += 1;
+            }
+            Score::Eval(_) => {
+                assert!(
+                    !wins_within(&k, 3),
+                    "{position}: a forced win within 3 plies was missed"
+                );
+                assert!(!every_turn_loses(&k), "{position}: every turn loses at once");
+                open += 1;
+            }
+            other => panic!("{position}: {other:?}"),
         }
-        if k.outcome().is_some() {
-            continue;
-        }
-        let told = score(k, 3);
-        assert_eq!(told, score(Untold(k), 3), "{}", k.position());
-        compared += 1;
-        decided += usize::from(told.contains("Win") || told.contains("Loss"));
     }
-    assert!(decided >= 5, "only {decided} of the positions had a forced result");
+    assert!(wins >= 5 && open >= 5, "{wins} wins, {losses} losses, {open} open");
 }

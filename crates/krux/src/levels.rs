@@ -2,10 +2,12 @@
 //! commands and results are in the README's strength table.
 //!
 //! Krux is decided by the first fall into the hole, usually within a dozen plies, so strength is
-//! tactical depth. A second of alpha-beta reaches depth 3–4 (hundreds to thousands of turns per
-//! position) and scored 77% against depth 2, but depth 3 or 250 ms could not be separated from
-//! a full second by 65%; so the ladder climbs through MCTS budgets (each measured against the one
-//! below) to alpha-beta at depth 2, and level 6 is alpha-beta at 1 s.
+//! tactical depth. A second of alpha-beta reaches depth 4–5 (hundreds to thousands of turns per
+//! position, most of them never listed since the search asks whether a winning turn exists) and
+//! scored 86% against depth 2, but depth 3 or 250 ms could not be separated from a full second
+//! by 65% (measured when a second reached depth 3–4); so the ladder climbs through MCTS budgets
+//! (each measured against the one below) to alpha-beta at depth 2, and level 6 is alpha-beta at
+//! 1 s.
 
 use arbiter_core::{Levels, Strength};
 
