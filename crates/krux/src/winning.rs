@@ -1,8 +1,8 @@
 //! Whether the piece to move has a winning turn, without listing its turns. The search's
 //! quiescence asks this at every leaf, and most leaves have none, so it must cost a fraction of
 //! a full generation: it is the turn search of `movegen.rs`, stopped at the first fall and cut
-//! wherever no fall can follow any more (no action left and nothing carried, since only an
-//! action or a drop moves another piece).
+//! wherever no fall can follow any more (`TurnState::may_still_win`, a bound by distances to the
+//! hole).
 
 use crate::board::Krux;
 use crate::table::{Visit, Visited};
