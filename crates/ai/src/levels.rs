@@ -21,6 +21,8 @@ pub fn agent(level: &Strength) -> AgentSpec {
         depth: level.depth.map(u32::from),
     };
     spec.contempt = level.contempt;
+    spec.null_move = level.null_move.then_some(true);
+    spec.reductions = level.reductions.then_some(true);
     spec
 }
 
@@ -39,6 +41,8 @@ mod tests {
         let level = Strength::alphabeta_millis(1000).max_depth(3).contempt(50);
         assert_eq!(agent(&level).to_string(), "alphabeta:time=1s,depth=3,contempt=50");
         assert_eq!(agent(&Strength::mcts_iterations(60)).to_string(), "mcts:iterations=60");
+        let level = Strength::alphabeta_millis(1000).null_move().reductions();
+        assert_eq!(agent(&level).to_string(), "alphabeta:time=1s,lmr=on,null=on");
         for n in 1..=LEVELS {
             let s = spec(&DEFAULT_LEVELS, n);
             assert!(!matches!(s.kind, AgentKind::Level(_)), "{n}");

@@ -79,13 +79,6 @@ impl<'a> Clock<'a> {
         self.limits.nodes.is_some_and(|n| nodes >= n)
     }
 
-    /// Whether more than `fraction` of the time limit has passed (false without a time limit).
-    pub fn past_fraction(&self, fraction: f64) -> bool {
-        self.limits
-            .time
-            .is_some_and(|t| self.started.elapsed().as_secs_f64() >= t.as_secs_f64() * fraction)
-    }
-
     /// Nodes per second for `nodes` searched so far.
     pub fn rate(&self, nodes: u64) -> f64 {
         nodes as f64 / self.elapsed().as_secs_f64().max(1e-6)

@@ -56,6 +56,8 @@ pub struct AgentSpec {
     pub eval_order: Option<bool>,
     /// Alpha-beta late-move reductions (`lmr=on|off`, off by default).
     pub reductions: Option<bool>,
+    /// Alpha-beta null-move pruning (`null=on|off`, off by default), in games that allow it.
+    pub null_move: Option<bool>,
     /// Alpha-beta: how far below even a draw counts for the searching side (`contempt=`, 0 to
     /// 1000 evaluation units, 0 by default).
     pub contempt: Option<i32>,
@@ -89,6 +91,7 @@ impl AgentSpec {
             promising: None,
             eval_order: None,
             reductions: None,
+            null_move: None,
             contempt: None,
             threads: None,
             external: None,
@@ -190,6 +193,9 @@ impl AgentSpec {
                 }
                 if let Some(r) = spec.reductions {
                     config.reductions = r;
+                }
+                if let Some(n) = spec.null_move {
+                    config.null_move = n;
                 }
                 if let Some(c) = spec.contempt {
                     config.contempt = c;
@@ -326,6 +332,7 @@ impl FromStr for AgentSpec {
                 }
                 .map(|e| spec.eval_order = Some(e)),
                 "lmr" if kind == AgentKind::AlphaBeta => switch(&key, value).map(|r| spec.reductions = Some(r)),
+                "null" if kind == AgentKind::AlphaBeta => switch(&key, value).map(|n| spec.null_move = Some(n)),
                 "contempt" if kind == AgentKind::AlphaBeta => number(&key, value).and_then(|c: i32| {
                     if (0..=1000).contains(&c) {
                         spec.contempt = Some(c);
@@ -358,7 +365,7 @@ fn kind_name(kind: AgentKind) -> &'static str {
         AgentKind::Mcts => "mcts (it takes: time, iterations, c, playout, scale, reuse, threads, seed)",
         AgentKind::Uct => "uct (it takes: time, iterations, c, playout, reuse, threads, seed)",
         AgentKind::AlphaBeta => {
-            "alphabeta (it takes: time, nodes, depth, hash, quiescence, promising, order, lmr, contempt, threads)"
+            "alphabeta (it takes: time, nodes, depth, hash, quiescence, promising, order, lmr, null, contempt, threads)"
         }
         AgentKind::Level(_) => "a level (it takes: level, seed)",
         AgentKind::External => "engine (it takes: time, depth, nodes, and options for the engine)",
@@ -433,6 +440,9 @@ impl fmt::Display for AgentSpec {
         if let Some(r) = self.reductions {
             parts.push(format!("lmr={}", if r { "on" } else { "off" }));
         }
+        if let Some(n) = self.null_move {
+            parts.push(format!("null={}", if n { "on" } else { "off" }));
+        }
         if let Some(c) = self.contempt {
             parts.push(format!("contempt={c}"));
         }
@@ -486,6 +496,7 @@ mod tests {
             "alphabeta:time=250ms,contempt=50",
             "alphabeta:time=200ms,threads=2",
             "alphabeta:depth=4,lmr=on,threads=256,seed=3",
+            "alphabeta:time=1s,null=on",
             "mcts:time=250ms,threads=2",
             "uct:iterations=900,reuse=off,threads=4,seed=2",
         ] {

@@ -5,17 +5,26 @@ use arbiter_ai::{AgentSpec, Engines, Score};
 use arbiter_attraction::Attraction;
 use arbiter_core::{Error, Registry};
 use arbiter_krux::Krux;
+use arbiter_villawar::Villawar;
 use arbiter_void::Void;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn engines() -> Engines {
-    Engines::new().with::<Void>().with::<Attraction>().with::<Krux>()
+    Engines::new()
+        .with::<Void>()
+        .with::<Attraction>()
+        .with::<Krux>()
+        .with::<Villawar>()
 }
 
 fn registry() -> Registry {
-    Registry::new().with::<Void>().with::<Attraction>().with::<Krux>()
+    Registry::new()
+        .with::<Void>()
+        .with::<Attraction>()
+        .with::<Krux>()
+        .with::<Villawar>()
 }
 
 fn no_stop() -> Arc<AtomicBool> {
@@ -111,6 +120,33 @@ fn a_time_limit_is_kept_loosely() {
         assert!(session.legal_moves().contains(&result.best));
         // Compliance is measured by `arbiter bench --time-limits`; this only catches runaways.
         assert!(started.elapsed() < Duration::from_secs(5), "{spec}");
+    }
+}
+
+/// A time per move saves nothing for later moves, so alpha-beta spends all of it: it starts
+/// another iteration after one that ended early, and keeps the best move of the part searched.
+/// (A lower bound: a busy machine can only make the search later, never earlier.)
+#[test]
+fn alpha_beta_uses_all_of_its_time() {
+    let registry = registry();
+    for game in ["void", "villawar", "attraction"] {
+        let session = registry.get(game).unwrap().new_session("", None).unwrap();
+        let started = Instant::now();
+        let result = engines()
+            .choose(
+                session.as_ref(),
+                &"alphabeta:time=300ms".parse().unwrap(),
+                no_stop(),
+                &mut |_| {},
+            )
+            .unwrap();
+        assert!(session.legal_moves().contains(&result.best), "{game}");
+        assert!(
+            started.elapsed() >= Duration::from_millis(300),
+            "{game}: {:?}",
+            started.elapsed()
+        );
+        assert!(result.info.elapsed_ms >= 290, "{game}: {} ms", result.info.elapsed_ms);
     }
 }
 
@@ -238,6 +274,53 @@ fn evaluation_ordering_and_reductions_search_soundly() {
             } else {
                 assert_eq!(result.info.depth, 3, "{game} {position:?} {spec}");
             }
+        }
+    }
+}
+
+/// Null-move pruning completes its depths and keeps the proven results of the plain search in
+/// every game that allows a null move, and cuts Void's tree from the start (the game whose level
+/// 6 uses it: in Villawar's start the null searches cost as much as they cut); in a game that refuses the
+/// null move (Krux) it searches exactly as without it, node for node.
+#[test]
+fn null_move_pruning_searches_soundly() {
+    let registry = registry();
+    for (game, position) in [
+        ("void", None),
+        ("void", Some("15B2/12x5/3F4B5f3/12s5/1S3x4X3b3 w 0")),
+        ("attraction", Some("rvrr1rrr/4r3/8/3vv3/1r1v4/4v3/3v4/2v4v v 0")),
+        ("villawar", None),
+        ("villawar", Some("8/3v4/1W4v1/8/2V1w3/8/1V6/8 w 0")),
+        (
+            "krux",
+            Some("..6p..4b./......./..3g..../...*.../......./......./.1b.2g5p.. 5"),
+        ),
+    ] {
+        let session = registry.get(game).unwrap().new_session("", position).unwrap();
+        let search = |spec: &str| {
+            engines()
+                .choose(session.as_ref(), &spec.parse().unwrap(), no_stop(), &mut |_| {})
+                .unwrap()
+        };
+        let plain = search("alphabeta:depth=5");
+        let pruned = search("alphabeta:depth=5,null=on");
+        let label = format!("{game} {position:?}");
+        assert!(session.legal_moves().contains(&pruned.best), "{label}");
+        if game == "krux" {
+            assert_eq!(pruned.info.nodes, plain.info.nodes, "{label}: Krux has no null move");
+            assert_eq!(pruned.best, plain.best, "{label}");
+        } else if matches!(plain.info.score, Score::WinIn(_) | Score::LossIn(_)) {
+            assert_eq!(pruned.info.score, plain.info.score, "{label}");
+        } else {
+            assert_eq!(pruned.info.depth, 5, "{label}");
+        }
+        if game == "void" && position.is_none() {
+            assert!(
+                pruned.info.nodes < plain.info.nodes,
+                "{label}: {} nodes with null moves, {} without",
+                pruned.info.nodes,
+                plain.info.nodes
+            );
         }
     }
 }

@@ -21,7 +21,7 @@ use std::sync::atomic::AtomicBool;
 /// with the game's hint, because plain UCT shuffles the moves it expands, so whether it meets
 /// Krux's one defence among hundreds within 4000 iterations depends on its random numbers (the
 /// threaded UCT is tested for legal moves and limits in `parallel.rs`).
-const AGENTS: [&str; 10] = [
+const AGENTS: [&str; 12] = [
     "mcts:iterations=4000",
     "uct:iterations=4000",
     "mcts:iterations=4000,threads=2",
@@ -32,6 +32,8 @@ const AGENTS: [&str; 10] = [
     "alphabeta:depth=3,threads=2",
     "alphabeta:depth=3,threads=4",
     "alphabeta:depth=4,order=eval,lmr=on,threads=4",
+    "alphabeta:nodes=20000,lmr=on,null=on",
+    "alphabeta:depth=4,lmr=on,null=on,threads=2",
 ];
 
 fn session<G: Game>(position: &str) -> Session<G> {

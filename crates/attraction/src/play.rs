@@ -3,6 +3,14 @@
 
 use crate::{zobrist, Attraction, Move};
 
+/// Hands the move to the opponent as a move that changes nothing would (the stones stay, the
+/// pass count becomes 0): the search's null move, never a turn of the game.
+pub(crate) fn null_move(board: &mut Attraction) {
+    board.key ^= zobrist::RED_TO_MOVE;
+    board.to_move = board.to_move.opponent();
+    board.passes = 0;
+}
+
 /// Plays a legal move (or the pass), keeping the key up to date.
 #[inline]
 pub(crate) fn play(board: &mut Attraction, mv: Move) {

@@ -62,6 +62,7 @@ pub fn check_position<G: Game>(game: &G, variant: &G::Variant) {
             G::NAME
         );
     }
+    check_null_move(game, &text);
     let mut rng = SmallRng::seed_from_u64(game.hash());
     let mut buffer = Vec::new();
     if let Some(mv) = game.random_move(&mut rng, &mut buffer) {
@@ -71,6 +72,64 @@ pub fn check_position<G: Game>(game: &G, variant: &G::Variant) {
             G::NAME
         );
     }
+}
+
+/// A null move, where the game allows one, hands the move over and keeps the board: the
+/// repetition key (board and side to move) changes, and a second null move gives the board, the
+/// side to move and the legal moves back, with a pass count of 0 (so a third gives the first's
+/// position again); the incremental hash stays right, and no game ends by it. Where the game
+/// refuses the null move, nothing changes.
+fn check_null_move<G: Game>(game: &G, text: &str) {
+    let mut passed = game.clone();
+    if !passed.null_move() {
+        assert_eq!(
+            passed.position(),
+            text,
+            "{}: a refused null move changed '{text}'",
+            G::NAME
+        );
+        return;
+    }
+    let name = G::NAME;
+    assert_eq!(
+        passed.to_move(),
+        game.to_move().opponent(),
+        "{name}: null move in '{text}'"
+    );
+    assert_eq!(
+        passed.hash(),
+        passed.hash_from_scratch(),
+        "{name}: hash after a null move in '{text}'"
+    );
+    assert_ne!(
+        passed.repetition_key(),
+        game.repetition_key(),
+        "{name}: null move in '{text}'"
+    );
+    if game.outcome().is_none() {
+        assert_eq!(passed.outcome(), None, "{name}: a null move ended '{text}'");
+    }
+    let once = passed.position();
+    assert!(passed.null_move(), "{name}: second null move refused in '{text}'");
+    assert_eq!(
+        passed.hash(),
+        passed.hash_from_scratch(),
+        "{name}: hash after two null moves in '{text}'"
+    );
+    assert_eq!(
+        passed.repetition_key(),
+        game.repetition_key(),
+        "{name}: two null moves in '{text}'"
+    );
+    assert_eq!(passed.to_move(), game.to_move(), "{name}: two null moves in '{text}'");
+    if game.outcome().is_none() {
+        let (mut before, mut after) = (Vec::new(), Vec::new());
+        game.legal_moves(&mut before);
+        passed.legal_moves(&mut after);
+        assert_eq!(after, before, "{name}: legal moves after two null moves in '{text}'");
+    }
+    assert!(passed.null_move(), "{name}: third null move refused in '{text}'");
+    assert_eq!(passed.position(), once, "{name}: null moves from '{text}' do not cycle");
 }
 
 /// Feeds mutations of valid text (position strings and move notation, with non-ASCII and

@@ -157,6 +157,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         Tactics::Unknown
     }
 
+    /// Hands the move to the opponent as if the side to move had played a move that changes
+    /// nothing, for alpha-beta's null-move pruning, and says whether it did: the board stays, a
+    /// pass count becomes 0 (a null move stands for a move, not for a `pass`, so it never
+    /// helps end a game by passes). A game answers `false`, changing nothing, where the turn
+    /// cannot simply change hands (Krux's pieces move in a fixed order). Never played in a game.
+    fn null_move(&mut self) -> bool {
+        false
+    }
+
     /// A heuristic value of the position for the side to move, in roughly ±1000 (0 = even).
     fn evaluate(&self) -> i32 {
         0

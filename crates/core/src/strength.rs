@@ -34,6 +34,10 @@ pub struct Strength {
     pub depth: Option<u8>,
     /// Alpha-beta: how far below even a draw counts for the searching side.
     pub contempt: Option<i32>,
+    /// Alpha-beta: null-move pruning, for a game where moving rarely hurts.
+    pub null_move: bool,
+    /// Alpha-beta: late-move reductions.
+    pub reductions: bool,
 }
 
 impl Strength {
@@ -44,6 +48,8 @@ impl Strength {
             iterations: None,
             depth: None,
             contempt: None,
+            null_move: false,
+            reductions: false,
         }
     }
 
@@ -95,6 +101,22 @@ impl Strength {
         }
     }
 
+    /// The same level with null-move pruning.
+    pub const fn null_move(self) -> Strength {
+        Strength {
+            null_move: true,
+            ..self
+        }
+    }
+
+    /// The same level with late-move reductions.
+    pub const fn reductions(self) -> Strength {
+        Strength {
+            reductions: true,
+            ..self
+        }
+    }
+
     /// Whether the level has a budget, so that it cannot think forever.
     pub const fn is_limited(&self) -> bool {
         self.millis.is_some() || self.iterations.is_some() || self.depth.is_some()
@@ -124,6 +146,12 @@ impl fmt::Display for Strength {
         if let Some(c) = self.contempt {
             write!(f, ", contempt {c}")?;
         }
+        if self.null_move {
+            f.write_str(", null moves")?;
+        }
+        if self.reductions {
+            f.write_str(", late-move reductions")?;
+        }
         Ok(())
     }
 }
@@ -146,6 +174,11 @@ mod tests {
     fn levels_read_as_words() {
         let level = Strength::alphabeta_millis(1000).max_depth(3).contempt(50);
         assert_eq!(level.to_string(), "alpha-beta, 1 s, depth 3, contempt 50");
+        let level = Strength::alphabeta_millis(250).null_move().reductions();
+        assert_eq!(
+            level.to_string(),
+            "alpha-beta, 250 ms, null moves, late-move reductions"
+        );
         assert_eq!(Strength::mcts_iterations(60).to_string(), "MCTS, 60 iterations");
         assert_eq!(Strength::mcts_millis(250).to_string(), "MCTS, 250 ms");
         assert!(DEFAULT_LEVELS.iter().all(Strength::is_limited));

@@ -118,6 +118,11 @@ impl Game for Villawar {
         dispatch!(self, b => eval::move_order_hint(b, mv))
     }
 
+    fn null_move(&mut self) -> bool {
+        dispatch_mut!(self, b => play::null_move(b));
+        true
+    }
+
     fn evaluate(&self) -> i32 {
         dispatch!(self, b => eval::evaluate(b))
     }

@@ -14,6 +14,16 @@ fn between<G: Geometry>(mv: Move) -> G::B {
     rays[mv.origin()][d] & !(rays[to][d] | G::B::bit(to))
 }
 
+/// Hands the move to the opponent as a jump that changes nothing would (the board stays, the
+/// pass count becomes 0): the search's null move, never a turn of the game.
+#[inline]
+pub fn null_move<G: Geometry>(board: &mut Board<G>) {
+    let passes = usize::from(board.passes.min(2));
+    board.hash ^= zobrist::BLACK_TO_MOVE ^ zobrist::PASSES[passes] ^ zobrist::PASSES[0];
+    board.side = board.side.opponent();
+    board.passes = 0;
+}
+
 /// Plays a move that [`crate::movegen::legal_moves`] listed.
 ///
 /// A villager converts the villager phalanx it crosses into warriors, or removes the warrior

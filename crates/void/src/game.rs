@@ -107,6 +107,11 @@ impl Game for Void {
         notation::move_info(self, mv)
     }
 
+    fn null_move(&mut self) -> bool {
+        play::null_move(self);
+        true
+    }
+
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }

@@ -37,6 +37,13 @@ pub(crate) fn play(board: &mut Void, mv: Move, fell: &mut impl FnMut(Square)) {
     board.set_to_move(mover.opponent());
 }
 
+/// Hands the move to the opponent as a move that changes nothing would (the board stays, the
+/// pass count becomes 0): the search's null move, never a turn of the game.
+pub(crate) fn null_move(board: &mut Void) {
+    board.set_passes(0);
+    board.set_to_move(board.to_move().opponent());
+}
+
 /// A piece falls `distance` orbits; into the void below orbit 1. A piece in the way of its
 /// landing falls one first (chain reaction).
 fn fall(board: &mut Void, square: Square, distance: i32, fell: &mut impl FnMut(Square)) {

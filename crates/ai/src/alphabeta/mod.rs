@@ -51,6 +51,11 @@ pub struct AlphaBetaConfig {
     /// Late-move reductions: quiet moves late in the order are first searched one ply
     /// shallower, and searched fully only if they beat alpha.
     pub reductions: bool,
+    /// Null-move pruning, in games that allow a null move ([`Game::null_move`]): where the
+    /// side to move stands at or above beta, it first lets the opponent move twice in a row at
+    /// a reduced depth, and a position still at or above beta is cut without searching its
+    /// moves. Unsound in zugzwang, so a game opts in only where moving rarely hurts.
+    pub null_move: bool,
     /// How much worse than even a draw (repetition, ply limit, or the game's own) is for the
     /// side that searches, in evaluation units: above 0 it plays on rather than repeat
     /// positions it judges only slightly better than even.
@@ -70,6 +75,7 @@ impl AlphaBetaConfig {
             promising: 2,
             eval_order: false,
             reductions: false,
+            null_move: false,
             contempt: 0,
             threads: Threads::ONE,
         }

@@ -191,7 +191,7 @@ impl<G: Game> Worker<G> {
             if !complete || found.best.is_some_and(|(_, v)| v.abs() >= MATE_BOUND) {
                 break;
             }
-            if clock.past_fraction(0.5) || shared.should_stop(shared.total_nodes(self.nodes)) {
+            if shared.should_stop(shared.total_nodes(self.nodes)) {
                 break;
             }
         }
@@ -212,7 +212,7 @@ impl<G: Game> Worker<G> {
     /// One iteration from the root: its value, and whether it was searched to the end.
     fn iterate(&mut self, root: &G, depth: u32, shared: &Shared) -> (i32, bool) {
         self.root_best = None;
-        let value = self.negamax(root, depth as i32, 0, -INFINITY, INFINITY, shared);
+        let value = self.negamax(root, depth as i32, 0, -INFINITY, INFINITY, true, shared);
         (value, !self.aborted)
     }
 
@@ -269,7 +269,19 @@ impl<G: Game> Worker<G> {
         std::mem::take(&mut self.plies[ply])
     }
 
-    fn negamax(&mut self, game: &G, depth: i32, ply: u32, mut alpha: i32, beta: i32, shared: &Shared) -> i32 {
+    /// The value of `game` searched `depth` plies deep within (`alpha`, `beta`); `null_ok`
+    /// is false just after a null move, so that two never follow each other.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        game: &G,
+        depth: i32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        null_ok: bool,
+        shared: &Shared,
+    ) -> i32 {
         if self.tick(shared) {
             return 0;
         }
@@ -314,6 +326,15 @@ impl<G: Game> Worker<G> {
             ordered: moves,
         } = &mut buffers;
         game.legal_moves(generated);
+        // Only where the side to move has a choice: a forced move (a forced pass above all)
+        // is no move it could skip.
+        if shared.config.null_move && null_ok && ply > 0 && depth >= 3 && beta.abs() < MATE_BOUND && generated.len() > 1
+        {
+            if let Some(s) = self.null_move_cut(game, depth, ply, beta, shared) {
+                self.plies[ply as usize] = buffers;
+                return s;
+            }
+        }
         let tt_move = tt_index.and_then(|i| generated.get(usize::from(i))).copied();
         let side = game.to_move().index();
         moves.clear();
@@ -340,22 +361,22 @@ impl<G: Game> Worker<G> {
             child.play(mv);
             let mut s;
             if i == 0 {
-                s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, shared);
+                s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, shared);
             } else {
                 // A late quiet move is first tried one ply shallower; only if it beats alpha
                 // there is it searched to the full depth.
                 let reduce = shared.config.reductions && depth >= 3 && i >= 4 && ordered.key < ordering::KILLER;
                 let reduced = if reduce {
-                    Some(-self.negamax(&child, depth - 2, ply + 1, -alpha - 1, -alpha, shared))
+                    Some(-self.negamax(&child, depth - 2, ply + 1, -alpha - 1, -alpha, true, shared))
                 } else {
                     None
                 };
                 s = match reduced {
                     Some(r) if r <= alpha || self.aborted => r,
-                    _ => -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, shared),
+                    _ => -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true, shared),
                 };
                 if s > alpha && s < beta && !self.aborted {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, shared);
+                    s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, shared);
                 }
             }
             if self.aborted {
@@ -394,6 +415,29 @@ impl<G: Game> Worker<G> {
         let best_index = best_move.and_then(|b| MoveIndex::try_from(b.index).ok());
         shared.tt.store(key, best_index, to_tt(best, ply), depth as i16, bound);
         best
+    }
+
+    /// Null-move pruning: if the side to move, already at or above `beta` by the evaluation,
+    /// would still be at or above it after passing and a search `depth` reduced by 2 or 3
+    /// plies, the node is cut with that value (a proven win is not trusted: it returns
+    /// `beta`). `None`: search the node.
+    fn null_move_cut(&mut self, game: &G, depth: i32, ply: u32, beta: i32, shared: &Shared) -> Option<i32> {
+        if game.evaluate() < beta {
+            return None;
+        }
+        let mut child = game.clone();
+        if !child.null_move() {
+            return None;
+        }
+        let reduction = if depth >= 6 { 3 } else { 2 };
+        let s = -self.negamax(&child, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false, shared);
+        if self.aborted {
+            Some(0)
+        } else if s >= beta {
+            Some(if s >= MATE_BOUND { beta } else { s })
+        } else {
+            None
+        }
     }
 
     fn quiesce(&mut self, game: &G, ply: u32, mut alpha: i32, beta: i32, qdepth: u32, shared: &Shared) -> i32 {
