@@ -1,9 +1,9 @@
 //! The object-safe layer and the match runner, on real games.
 
 use arbiter_ai::match_runner::{run_match, MatchConfig};
-use arbiter_ai::{AgentSpec, Engines, Score};
+use arbiter_ai::{AgentSpec, Engines, Score, SearchResult};
 use arbiter_attraction::Attraction;
-use arbiter_core::{Error, Registry};
+use arbiter_core::{DynSession, Error, Registry};
 use arbiter_krux::Krux;
 use arbiter_villawar::Villawar;
 use arbiter_void::Void;
@@ -237,34 +237,42 @@ fn safe_openings_never_hand_over_a_win_in_one() {
     }
 }
 
+/// Positions of every game in which the tests below compare a search option with the plain
+/// search: starts, middle games and endings, some with proven results within reach.
+const COMPARED: [(&str, Option<&str>); 7] = [
+    ("void", None),
+    ("void", Some("15B2/12x5/3F4B5f3/12s5/1S3x4X3b3 w 0")),
+    ("attraction", Some("rvrr1rrr/4r3/8/3vv3/1r1v4/4v3/3v4/2v4v v 0")),
+    ("villawar", None),
+    ("villawar", Some("8/3v4/1W4v1/8/2V1w3/8/1V6/8 w 0")),
+    (
+        "krux",
+        Some("..6p..4b./......./..3g..../...*.../......./......./.1b.2g5p.. 5"),
+    ),
+    (
+        "krux",
+        Some("1b....64/...2b.../...3p.../...*.../...5g.../......./....... 1"),
+    ),
+];
+
+/// One search by `spec`, with a fresh agent.
+fn search(session: &dyn DynSession, spec: &str) -> SearchResult {
+    engines()
+        .choose(session, &spec.parse().unwrap(), no_stop(), &mut |_| {})
+        .unwrap()
+}
+
 /// Ordering quiet moves by the evaluation after them, and reducing late moves, change which
 /// moves are searched first and how deep, not whether a search completes its depths and finds
 /// proven wins.
 #[test]
 fn evaluation_ordering_and_reductions_search_soundly() {
     let registry = registry();
-    for (game, position) in [
-        ("void", None),
-        ("void", Some("15B2/12x5/3F4B5f3/12s5/1S3x4X3b3 w 0")),
-        ("attraction", Some("rvrr1rrr/4r3/8/3vv3/1r1v4/4v3/3v4/2v4v v 0")),
-        (
-            "krux",
-            Some("..6p..4b./......./..3g..../...*.../......./......./.1b.2g5p.. 5"),
-        ),
-        (
-            "krux",
-            Some("1b....64/...2b.../...3p.../...*.../...5g.../......./....... 1"),
-        ),
-    ] {
+    for (game, position) in COMPARED {
         let session = registry.get(game).unwrap().new_session("", position).unwrap();
-        let search = |spec: &str| {
-            engines()
-                .choose(session.as_ref(), &spec.parse().unwrap(), no_stop(), &mut |_| {})
-                .unwrap()
-        };
-        let plain = search("alphabeta:depth=3,order=history");
+        let plain = search(session.as_ref(), "alphabeta:depth=3,order=history");
         for spec in ["alphabeta:depth=3,order=eval", "alphabeta:depth=3,order=eval,lmr=on"] {
-            let result = search(spec);
+            let result = search(session.as_ref(), spec);
             assert!(
                 session.legal_moves().contains(&result.best),
                 "{game} {position:?} {spec}"
@@ -280,30 +288,15 @@ fn evaluation_ordering_and_reductions_search_soundly() {
 
 /// Null-move pruning completes its depths and keeps the proven results of the plain search in
 /// every game that allows a null move, and cuts Void's tree from the start (the game whose level
-/// 6 uses it: in Villawar's start the null searches cost as much as they cut); in a game that refuses the
-/// null move (Krux) it searches exactly as without it, node for node.
+/// 6 uses it: in Villawar's start the null searches cost as much as they cut); in a game that
+/// refuses the null move (Krux) it searches exactly as without it, node for node.
 #[test]
 fn null_move_pruning_searches_soundly() {
     let registry = registry();
-    for (game, position) in [
-        ("void", None),
-        ("void", Some("15B2/12x5/3F4B5f3/12s5/1S3x4X3b3 w 0")),
-        ("attraction", Some("rvrr1rrr/4r3/8/3vv3/1r1v4/4v3/3v4/2v4v v 0")),
-        ("villawar", None),
-        ("villawar", Some("8/3v4/1W4v1/8/2V1w3/8/1V6/8 w 0")),
-        (
-            "krux",
-            Some("..6p..4b./......./..3g..../...*.../......./......./.1b.2g5p.. 5"),
-        ),
-    ] {
+    for (game, position) in COMPARED {
         let session = registry.get(game).unwrap().new_session("", position).unwrap();
-        let search = |spec: &str| {
-            engines()
-                .choose(session.as_ref(), &spec.parse().unwrap(), no_stop(), &mut |_| {})
-                .unwrap()
-        };
-        let plain = search("alphabeta:depth=5");
-        let pruned = search("alphabeta:depth=5,null=on");
+        let plain = search(session.as_ref(), "alphabeta:depth=5");
+        let pruned = search(session.as_ref(), "alphabeta:depth=5,null=on");
         let label = format!("{game} {position:?}");
         assert!(session.legal_moves().contains(&pruned.best), "{label}");
         if game == "krux" {
