@@ -1,6 +1,8 @@
 //! Alpha-beta search: negamax with principal-variation search, iterative deepening, a
 //! transposition table keyed by the game hash, move ordering (TT move, attacks/captures by the
-//! game's hint, killers, history) and a quiescence search over attacks.
+//! game's hint, killers, history), a quiescence search over attacks, and optionally late-move
+//! reductions and null-move pruning. A time limit is spent in full: a time per move saves
+//! nothing for later, so the last iteration runs until the deadline and its searched part counts.
 //!
 //! With more than one thread it is a Lazy SMP search (as in Stockfish and Ethereal): every
 //! thread searches the same root by iterative deepening and they share only the lock-free
@@ -54,7 +56,7 @@ pub struct AlphaBetaConfig {
     /// Null-move pruning, in games that allow a null move ([`Game::null_move`]): where the
     /// side to move stands at or above beta, it first lets the opponent move twice in a row at
     /// a reduced depth, and a position still at or above beta is cut without searching its
-    /// moves. Unsound in zugzwang, so a game opts in only where moving rarely hurts.
+    /// moves. Blind to zugzwang, so a level uses it only where moving rarely hurts.
     pub null_move: bool,
     /// How much worse than even a draw (repetition, ply limit, or the game's own) is for the
     /// side that searches, in evaluation units: above 0 it plays on rather than repeat

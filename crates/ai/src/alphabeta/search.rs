@@ -418,8 +418,8 @@ impl<G: Game> Worker<G> {
     }
 
     /// Null-move pruning: if the side to move, already at or above `beta` by the evaluation,
-    /// would still be at or above it after passing and a search `depth` reduced by 2 or 3
-    /// plies, the node is cut with that value (a proven win is not trusted: it returns
+    /// would still be at or above it after a null move and a search 2 or 3 plies shallower,
+    /// the node is cut with that value (a proven win is not trusted: it returns
     /// `beta`). `None`: search the node.
     fn null_move_cut(&mut self, game: &G, depth: i32, ply: u32, beta: i32, shared: &Shared) -> Option<i32> {
         if game.evaluate() < beta {
