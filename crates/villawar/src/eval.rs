@@ -19,7 +19,7 @@ pub const WIN: i32 = 1000;
 /// The evaluation's terms with their weights: villagers by the square of their row, warriors by
 /// their row (each summed over one side's pieces less the other's, scaled by 64/N² so that the
 /// sizes compare). Tuned by `arbiter tune` against game results; [`evaluate`] uses exactly these.
-pub(crate) const WEIGHTS: [(&str, f64); TERMS] = [("villager row²", 5.49), ("warrior row", 4.84)];
+pub(crate) const WEIGHTS: [(&str, f64); TERMS] = [("villager row²", 4.42), ("warrior row", 19.22)];
 const TERMS: usize = 2;
 
 /// The heuristic value for the side to move, within ±1000.
