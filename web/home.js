@@ -391,11 +391,7 @@ export async function renderHome(main) {
       return true;
     } catch (e) {
       if (e.code === 'bad_name')
-        say(
-          "That name cannot be used: 1 to 24 characters, letters, digits, spaces and - _ . ' only.",
-          'error',
-          e.serverMessage,
-        );
+        say(`That name cannot be used: ${e.serverMessage || e.message}.`, 'error');
       else say(e.message, 'error');
       return false;
     }

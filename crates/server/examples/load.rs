@@ -37,6 +37,12 @@ async fn main() {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: arbiter_server::DbLocation::Sqlite(dir.join("load.db")),
         limits: Limits::none(),
+        // Every simulated player comes from this one address.
+        connections: arbiter_server::ConnectionLimits {
+            per_address: 100_000,
+            websockets_per_address: 100_000,
+            ..arbiter_server::ConnectionLimits::default()
+        },
         ..ServeConfig::default()
     };
     let server = start(

@@ -1,10 +1,13 @@
-//! The router: every route of the API, the WebSocket and the web app, with the body limit.
+//! The router: every route of the API, the WebSocket and the web app, with the body limit, the
+//! cross-site check, JSON errors and the security headers.
 
 use crate::error::ApiError;
-use crate::limits::RateLimits;
+use crate::limits::{RateLimits, BODY_LIMIT};
 use crate::reports::Reports;
 use crate::routes::{assets, catalog, diagram, games, lobby, players, reports, rules, ws};
+use crate::security;
 use crate::service::Service;
+use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
@@ -12,20 +15,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{any, delete, get, post};
 use axum::Router;
 use std::sync::Arc;
-
-/// The largest request body accepted (a long game record fits easily).
-pub const BODY_LIMIT: usize = 256 * 1024;
-
-/// What every handler gets.
-#[derive(Clone)]
-pub struct AppState {
-    /// The game service.
-    pub service: Arc<Service>,
-    /// The per-client rate limits.
-    pub limits: Arc<RateLimits>,
-    /// The game reports.
-    pub reports: Arc<Reports>,
-}
 
 /// The application's router.
 pub fn router(service: Arc<Service>, limits: Arc<RateLimits>, reports: Arc<Reports>) -> Router {
@@ -56,6 +45,10 @@ pub fn router(service: Arc<Service>, limits: Arc<RateLimits>, reports: Arc<Repor
         .route("/games/{id}/hint", get(games::hint))
         .route("/games/{id}/positions", get(games::positions))
         .route("/games/{id}/ws", get(ws::ws))
+        .route(
+            "/csp-reports",
+            get(security::csp_reports).post(security::receive_csp_report),
+        )
         .fallback(any(games::not_found))
         .method_not_allowed_fallback(games::method_not_allowed);
     Router::new()
@@ -69,7 +62,10 @@ pub fn router(service: Arc<Service>, limits: Arc<RateLimits>, reports: Arc<Repor
         .route("/static/{*path}", get(assets::file))
         .fallback(assets::page_not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn(security::refuse_cross_site))
         .layer(middleware::from_fn(json_errors))
+        .layer(middleware::from_fn(security::add_security_headers))
+        .layer(axum::Extension(security::CspReports::new()))
         .with_state(AppState {
             service,
             limits,

@@ -1,39 +1,16 @@
-//! Who is asking: the player token from the `Authorization: Bearer` header or the `arbiter_token`
-//! cookie (the same token, two carriers), and the client's address for rate limits.
+//! Who is asking, read from the request: the player token from the `Authorization: Bearer` header
+//! or the `arbiter_token` cookie (the same token, two carriers) becomes the service's [`Caller`],
+//! and the client's address ([`ClientAddr`]) is kept for rate limits.
 
-use crate::app::AppState;
 use crate::error::ApiError;
-use crate::player::{secret_hash, well_formed_secret, PlayerRef, TOKEN_COOKIE};
+use crate::player::TOKEN_COOKIE;
+use crate::service::Caller;
+use crate::state::AppState;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum_extra::extract::CookieJar;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-
-/// The player making a request, if it carries a known token.
-#[derive(Debug, Clone, Default)]
-pub struct Caller {
-    /// The player, when the token is known.
-    pub player: Option<PlayerRef>,
-    /// A token was sent (known or not): tells "no token" apart from "a token we do not know".
-    pub sent_token: bool,
-}
-
-impl Caller {
-    /// The player, or 401 for a request that needs one.
-    pub fn require(&self) -> Result<&PlayerRef, ApiError> {
-        match &self.player {
-            Some(player) => Ok(player),
-            None if self.sent_token => Err(ApiError::unauthorized(
-                "the player token is not known here: get a new one with POST /api/players",
-            )),
-            None => Err(ApiError::unauthorized(
-                "this needs a player token (the arbiter_token cookie or an Authorization: Bearer header); \
-                 POST /api/players gives one",
-            )),
-        }
-    }
-}
 
 /// The token a request carries: the header first, then the cookie.
 fn token_of(parts: &Parts) -> Option<String> {
@@ -50,22 +27,15 @@ fn token_of(parts: &Parts) -> Option<String> {
         .map(|c| c.value().to_string())
 }
 
+/// The caller of a request: the player of its token (looked up on a blocking thread), if any.
 impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let Some(token) = token_of(parts) else {
-            return Ok(Caller::default());
-        };
-        let player = if well_formed_secret(&token) {
-            state.service.store().player_by_token_hash(&secret_hash(&token))?
-        } else {
-            None
-        };
-        Ok(Caller {
-            player,
-            sent_token: true,
-        })
+        match token_of(parts) {
+            None => Ok(Caller::default()),
+            Some(token) => state.run(move |service| service.caller(&token)).await,
+        }
     }
 }
 
@@ -105,22 +75,50 @@ pub fn client_ip(peer: IpAddr, forwarded_for: Option<&str>, trusted: &[IpAddr]) 
     client
 }
 
+/// The connection's peer, and the proxies trusted to speak for their clients.
+fn peer_and_trusted(parts: &Parts) -> (IpAddr, &[IpAddr]) {
+    let peer = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip())
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    let trusted = parts
+        .extensions
+        .get::<TrustedProxies>()
+        .map(|t| t.0.as_slice())
+        .unwrap_or(&[]);
+    (peer, trusted)
+}
+
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip())
-            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
-        let trusted = parts
-            .extensions
-            .get::<TrustedProxies>()
-            .map(|t| t.0.as_slice())
-            .unwrap_or(&[]);
+        let (peer, trusted) = peer_and_trusted(parts);
         let forwarded = parts.headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
         Ok(ClientAddr(client_ip(peer, forwarded, trusted)))
+    }
+}
+
+/// Did the client reach the site over HTTPS? The server speaks plain HTTP, so only a trusted proxy
+/// that ended TLS can say so (`X-Forwarded-Proto: https`, the value nearest to us); then cookies are
+/// `Secure`. From anyone else the header is ignored.
+#[derive(Debug, Clone, Copy)]
+pub struct OverHttps(pub bool);
+
+impl<S: Send + Sync> FromRequestParts<S> for OverHttps {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let (peer, trusted) = peer_and_trusted(parts);
+        let https = trusted.contains(&peer)
+            && parts
+                .headers
+                .get("x-forwarded-proto")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.rsplit(',').next())
+                .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"));
+        Ok(OverHttps(https))
     }
 }
 

@@ -1,5 +1,6 @@
 //! How to run the server: where to listen, where the games and reports are stored.
 
+use crate::connections::ConnectionLimits;
 use crate::limits::Limits;
 use crate::store::DbLocation;
 use arbiter_ai::Engines;
@@ -34,6 +35,8 @@ pub struct ServeConfig {
     pub reports: ReportSettings,
     /// Reverse proxies whose `X-Forwarded-For` names the client (for per-client rate limits).
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// What one client, and all together, may hold open: connections, WebSockets, time to send headers.
+    pub connections: ConnectionLimits,
 }
 
 /// Game reports made on demand (`GET /api/reports/{game}`). A report is self-play, hence costly:
@@ -96,6 +99,7 @@ impl Default for ServeConfig {
             limits: Limits::default(),
             reports: ReportSettings::default(),
             trusted_proxies: Vec::new(),
+            connections: ConnectionLimits::default(),
         }
     }
 }

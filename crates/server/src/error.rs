@@ -1,5 +1,6 @@
 //! API errors: every failure becomes a JSON body `{"error":{"code":…,"message":…}}` with a fitting status.
 
+use crate::service::{ErrorKind, ServiceError};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -85,30 +86,35 @@ impl ApiError {
     }
 }
 
-impl From<arbiter_core::Error> for ApiError {
-    fn from(error: arbiter_core::Error) -> Self {
-        use arbiter_core::Error as E;
-        let message = error.to_string();
-        match error {
-            E::Position(_) => Self::bad_request("bad_position", message),
-            E::Move { .. } => Self::bad_request("bad_move", message),
-            E::Options(_) => Self::bad_request("bad_options", message),
-            E::UnknownGame { .. } => Self::bad_request("unknown_game", message),
-            E::GameOver => Self::conflict("game_over", "the game is over"),
-            E::Invalid(_) => Self::bad_request("invalid", message),
+/// The one place where the service's errors become HTTP: each kind has its status; code, message
+/// and `Retry-After` pass through as they are.
+impl From<ServiceError> for ApiError {
+    fn from(error: ServiceError) -> Self {
+        let status = match error.kind {
+            ErrorKind::BadRequest => StatusCode::BAD_REQUEST,
+            ErrorKind::Unauthorized => StatusCode::UNAUTHORIZED,
+            ErrorKind::Forbidden => StatusCode::FORBIDDEN,
+            ErrorKind::NotFound => StatusCode::NOT_FOUND,
+            ErrorKind::Conflict => StatusCode::CONFLICT,
+            ErrorKind::TooMany => StatusCode::TOO_MANY_REQUESTS,
+            ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError {
+            status,
+            code: error.code,
+            message: error.message,
+            retry_after: error.retry_after,
         }
     }
 }
 
-impl From<crate::store::StoreError> for ApiError {
-    fn from(error: crate::store::StoreError) -> Self {
-        use crate::store::StoreError as E;
-        match error {
-            E::Stale => Self::conflict("stale", "the game was changed meanwhile: reload"),
-            E::Missing(what) => Self::not_found(format!("{what} is not stored")),
-            E::Failed(message) => Self::internal(format!("storage failed: {message}")),
-        }
-    }
+/// The JSON body of an error, `{"error":{"code":…,"message":…}}`, for answers written outside the
+/// router (the accept loop's refusals, hyper's own parse errors).
+pub fn error_body(code: &str, message: &str) -> String {
+    let body = ErrorBody {
+        error: ErrorDetail { code, message },
+    };
+    serde_json::to_string(&body).unwrap_or_else(|_| String::from("{}"))
 }
 
 impl std::fmt::Display for ApiError {

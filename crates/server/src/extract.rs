@@ -30,7 +30,7 @@ fn rejection_to_error(rejection: JsonRejection) -> ApiError {
         return ApiError::new(
             status,
             "body_too_large",
-            format!("the request body is larger than {} bytes", crate::app::BODY_LIMIT),
+            format!("the request body is larger than {} bytes", crate::limits::BODY_LIMIT),
         );
     }
     let code = match rejection {

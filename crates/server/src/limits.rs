@@ -9,6 +9,9 @@ use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// The largest request body accepted (a long game record fits easily).
+pub const BODY_LIMIT: usize = 256 * 1024;
+
 /// How much each client may ask for; `None` is no limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {

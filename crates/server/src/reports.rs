@@ -10,7 +10,7 @@
 
 use crate::error::ApiError;
 use crate::limits::{Limited, RateLimits};
-use crate::service::Service;
+use crate::service::{Service, ServiceError};
 use arbiter_ai::Engines;
 use arbiter_core::{DynGameType, Registry};
 use arbiter_report::{ReportConfig, Stage};
@@ -76,10 +76,10 @@ pub struct ReportKey {
 }
 
 impl ReportKey {
-    /// The report of `game` with `options` as asked for: 400 if the game refuses the options.
-    pub fn new(game: &dyn DynGameType, options: &str) -> Result<ReportKey, ApiError> {
+    /// The report of `game` with `options` as asked for: a bad request if the game refuses the options.
+    pub fn new(game: &dyn DynGameType, options: &str) -> Result<ReportKey, ServiceError> {
         if options.len() > MAX_OPTIONS {
-            return Err(ApiError::bad_request(
+            return Err(ServiceError::bad_request(
                 "too_long",
                 format!("options are at most {MAX_OPTIONS} characters"),
             ));

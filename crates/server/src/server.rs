@@ -13,6 +13,9 @@ use std::sync::Arc;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+/// How long open requests may take to finish once the server is asked to stop.
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// A server running in the background.
 pub struct RunningServer {
     addr: SocketAddr,
@@ -125,13 +128,16 @@ pub async fn start_with_time(
         reports.clone(),
     )
     .layer(axum::Extension(TrustedProxies(config.trusted_proxies.clone())))
-    .into_make_service_with_connect_info::<SocketAddr>();
+    .layer(axum::Extension(crate::connections::WebSocketSlots::new(
+        config.connections.websockets_per_address,
+    )));
+    let limits = config.connections.fitted_to_fd_limit();
+    let trusted = config.trusted_proxies.clone();
     let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = rx.await;
-            })
-            .await
+        let shutdown = async {
+            let _ = rx.await;
+        };
+        crate::connections::serve(listener, app, limits, trusted, shutdown, SHUTDOWN_GRACE).await
     });
     Ok(RunningServer {
         addr,

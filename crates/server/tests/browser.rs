@@ -347,6 +347,7 @@ async fn every_game_against_the_computer_by_clicking() {
         let profile = tempfile::tempdir().unwrap();
         play_against_the_computer(&driver, &t, name, profile.path()).await;
     }
+    assert_no_csp_violations(&t).await;
 }
 
 /// The value of an input on the page.
@@ -624,6 +625,7 @@ async fn a_friend_joins_by_the_invite_link_and_a_watcher_cannot_move() {
     ann.quit().await;
     bob.quit().await;
     watcher.quit().await;
+    assert_no_csp_violations(&t).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -700,6 +702,7 @@ async fn takeback_is_asked_declined_and_accepted_live() {
     ann.screenshot(&artifact("takeback-accepted.png")).await;
     ann.quit().await;
     bob.quit().await;
+    assert_no_csp_violations(&t).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -759,6 +762,7 @@ async fn a_rematch_reaches_both_players() {
     wait_ply(&ann, 1).await;
     ann.quit().await;
     bob.quit().await;
+    assert_no_csp_violations(&t).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -803,6 +807,7 @@ async fn refusals_are_told_plainly() {
         .await;
     assert!(text.as_str().unwrap().contains("cannot be used"), "{text}");
     b.quit().await;
+    assert_no_csp_violations(&t).await;
 }
 
 /// Opens a game created from a position (both sides on one screen: the test server's player holds
@@ -927,6 +932,7 @@ async fn attacks_falls_and_pushes_are_previewed() {
     .await;
     b.screenshot(&artifact("villawar-convert.png")).await;
     b.quit().await;
+    assert_no_csp_violations(&t).await;
 }
 
 /// One move from the end of a game, per game: the position, the winning move, and words the ending
@@ -1004,6 +1010,7 @@ async fn finished_games_tell_what_happened_and_keep_it_in_sight() {
         b.screenshot(&artifact(&format!("{game}-finished.png"))).await;
         b.quit().await;
     }
+    assert_no_csp_violations(&t).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1159,6 +1166,7 @@ async fn krux_panel_hint_and_review() {
     );
     b.screenshot(&artifact("void-review-end.png")).await;
     b.quit().await;
+    assert_no_csp_violations(&t).await;
 }
 
 /// A game's start position, from the catalog.
@@ -1335,6 +1343,7 @@ async fn rules_pages_tutorials_and_unknown_pages() {
         b.screenshot(&artifact(&format!("learn-{game}.png"))).await;
     }
     b.quit().await;
+    assert_no_csp_violations(&t).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1394,6 +1403,7 @@ async fn the_rules_page_links_to_a_game_report_made_on_demand() {
     // The check above reads the console indeed.
     b.eval("console.error('probe'); return null").await;
     assert!(b.console().await.iter().any(|m| m.contains("probe")));
+    assert_no_csp_violations(&t).await;
     b.quit().await;
     t.server.take().unwrap().stop().await.unwrap();
 }
@@ -1595,6 +1605,7 @@ async fn a_challenge_is_accepted_from_the_lobby_and_the_clocks_tick() {
     ann.screenshot(&artifact("clocks-phone.png")).await;
     ann.quit().await;
     bob.quit().await;
+    assert_no_csp_violations(&t).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1679,6 +1690,7 @@ async fn challenges_cancelled_or_taken_leave_the_lobby_live() {
     assert!(bob.find_all(".clock").await.is_empty() && bob.find_all("#time-control").await.is_empty());
     ann.quit().await;
     bob.quit().await;
+    assert_no_csp_violations(&t).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1793,4 +1805,117 @@ async fn a_clock_chosen_on_the_form_and_a_flag_falling() {
     bob.screenshot(&artifact("flag-fall.png")).await;
     ann.quit().await;
     bob.quit().await;
+    assert_no_csp_violations(&t).await;
+}
+
+/// Fails with the reports when a page of the test broke the Content-Security-Policy.
+async fn assert_no_csp_violations(t: &TestServer) {
+    // Reports are sent after the fact: give the browser a moment.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let (status, reports) = t.get("/api/csp-reports").await;
+    assert_eq!(status, 200);
+    assert_eq!(reports["count"], 0, "the app broke its own policy: {reports}");
+}
+
+/// Serves `pages` (path → HTML) on another port of this host: another origin of the same site.
+async fn other_site(pages: Vec<(&'static str, String)>) -> String {
+    let mut app = axum::Router::new();
+    for (path, html) in pages {
+        app = app.route(
+            path,
+            axum::routing::get(move || async move { axum::response::Html(html) }),
+        );
+    }
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    format!("http://{addr}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_sites_page_cannot_change_a_game_and_the_app_keeps_its_policy() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    // A game whose both sides are the player's, one move in: an undo would take it back.
+    let view = t
+        .create(json!({"game": "void", "players": [{"kind": "human"}, {"kind": "human"}]}))
+        .await;
+    let id = view["id"].as_str().unwrap().to_string();
+    let first = view["legal"][0]["notation"].as_str().unwrap().to_string();
+    let played = t.play(&id, &common::side_to_move(&view), &first).await;
+    assert_eq!(played["ply"], 1);
+    let undo = t.url(&format!("/api/games/{id}/undo"));
+    let attacker = other_site(vec![
+        (
+            "/form",
+            format!(
+                "<!doctype html><form id=f method=POST action='{undo}'><input name=a value=1></form>\
+                 <script>document.getElementById('f').submit()</script>"
+            ),
+        ),
+        (
+            "/fetch",
+            format!(
+                "<!doctype html><p id=done></p><script>\
+                 fetch('{undo}', {{method: 'POST', mode: 'no-cors', credentials: 'include'}})\
+                 .finally(() => {{ document.getElementById('done').textContent = 'sent'; }})</script>"
+            ),
+        ),
+    ])
+    .await;
+
+    let driver = Driver::start().await;
+    let profile = tempfile::tempdir().unwrap();
+    let b = browser_as(&driver, &t, &t.token, profile.path(), &format!("/game/{id}")).await;
+    live_page(&b).await;
+    // A no-cors fetch from the other origin, with the player's cookie (same site).
+    b.goto(&format!("{attacker}/fetch")).await;
+    b.wait_for(
+        "document.getElementById('done').textContent === 'sent'",
+        "the fetch sent",
+    )
+    .await;
+    // An auto-submitted form: the browser lands on the server's refusal.
+    b.goto(&format!("{attacker}/form")).await;
+    b.wait_for("location.pathname.endsWith('/undo')", "the form posted")
+        .await;
+    let refusal = b.eval("return document.body.textContent").await;
+    assert!(refusal.as_str().unwrap().contains("cross_origin"), "{refusal}");
+    let after = t.view(&id).await;
+    assert_eq!(after["ply"], 1, "the other site's page took the move back");
+    assert_eq!(
+        after["version"], played["version"],
+        "the other site's page changed the game"
+    );
+
+    // The app's own pages keep the Content-Security-Policy: home, a game (live, with its socket),
+    // the rules with their live diagrams, a tutorial, the page for an unknown path.
+    b.goto(&t.url(&format!("/game/{id}"))).await;
+    live_page(&b).await;
+    b.goto(&t.url("/")).await;
+    b.find("#app button, #app a.button").await;
+    b.goto(&t.url("/rules/krux")).await;
+    b.find("figure.live-diagram svg").await;
+    b.goto(&t.url("/learn/attraction")).await;
+    b.find("#app svg").await;
+    b.goto(&t.url("/no/such/page")).await;
+    b.find("#not-found").await;
+    assert_no_csp_violations(&t).await;
+    // The check itself works: an image from another origin is refused and reported.
+    b.eval("document.body.insertAdjacentHTML('beforeend', '<img src=\"http://127.0.0.1:1/x.png\">'); return true")
+        .await;
+    let mut reported = Value::Null;
+    for _ in 0..100 {
+        reported = t.get("/api/csp-reports").await.1;
+        if reported["count"].as_u64() > Some(0) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(
+        reported["count"].as_u64() > Some(0),
+        "no violation reported: {reported}"
+    );
+    assert!(reported.to_string().contains("img-src"), "{reported}");
 }

@@ -141,3 +141,43 @@ async fn challenges_are_cancelled_by_their_author_and_limited() {
     let (s, _) = t.post("/api/challenges", json!({"game": "krux"})).await;
     assert_eq!(s, 200, "room for one more after a cancel");
 }
+
+/// Accepting a challenge starts a game, so it counts against the address's limit on new games as
+/// creating one does: over the limit it is refused (429) and the challenge stays open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accepting_a_challenge_counts_against_the_limit_on_new_games() {
+    let limits = arbiter_server::Limits {
+        games_per_minute: Some(3),
+        ..arbiter_server::Limits::none()
+    };
+    let t = TestServer::with(arbiter_server::service::DEFAULT_CACHE_GAMES, limits).await;
+    // The challenge is posted while the limit allows it (posting one counts too).
+    let author = t.new_player().await;
+    let (s, challenge) = t
+        .send_as(Some(&author), "POST", "/api/challenges", Some(json!({"game": "void"})))
+        .await;
+    assert_eq!(s, 200, "{challenge}");
+    let accept = format!("/api/challenges/{}/accept", challenge["id"].as_str().unwrap());
+    // The rest of the limit goes on new games (every test client is 127.0.0.1).
+    let mut created = 0;
+    loop {
+        let (s, e) = t.post("/api/games", json!({"game": "void"})).await;
+        if s == 429 {
+            assert_eq!(code(&e), "rate_limited");
+            break;
+        }
+        assert_eq!(s, 200, "{e}");
+        created += 1;
+        assert!(created < 10, "the limit never came");
+    }
+    let r = t.client.post(t.url(&accept)).json(&json!({})).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 429, "accepting is a new game too");
+    assert!(r.headers().get("retry-after").is_some());
+    let e: Value = r.json().await.unwrap();
+    assert_eq!(code(&e), "rate_limited", "{e}");
+    // Nothing was taken: the challenge is still open, and no game was started.
+    let (_, list) = t.get("/api/challenges").await;
+    assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
+    let (_, games) = t.send_as(Some(&author), "GET", "/api/games?mine=true", None).await;
+    assert_eq!(games, json!([]), "the author plays no game");
+}

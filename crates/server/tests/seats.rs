@@ -4,7 +4,10 @@
 mod common;
 
 use common::{code, first_legal, TestServer};
+use futures_util::StreamExt;
 use serde_json::{json, Value};
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
 
 const HUMANS: fn() -> Value = || json!([{"kind": "human"}, {"kind": "human"}]);
 
@@ -351,4 +354,94 @@ async fn games_are_listed_to_their_players_and_public_ones_to_all() {
         )
         .await;
     assert_eq!((s, code(&e)), (400, "bad_players"));
+}
+
+/// A WebSocket on a game, past the state it sends on connect.
+async fn watch(
+    t: &TestServer,
+    id: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    let url = format!("{}/api/games/{id}/ws", t.base.replace("http://", "ws://"));
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.expect("ws");
+    let first = states_within(&mut ws, Duration::from_secs(20), 1).await;
+    assert_eq!(first.len(), 1, "the state on connect");
+    ws
+}
+
+/// The states a watcher is sent within `wait` (at most `most` of them).
+async fn states_within(
+    ws: &mut (impl StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin),
+    wait: Duration,
+    most: usize,
+) -> Vec<Value> {
+    let deadline = tokio::time::Instant::now() + wait;
+    let mut states = Vec::new();
+    while states.len() < most {
+        match tokio::time::timeout_at(deadline, ws.next()).await {
+            Ok(Some(Ok(Message::Text(text)))) => {
+                let message: Value = serde_json::from_str(&text).unwrap();
+                if message["type"] == "state" {
+                    states.push(message["state"].clone());
+                }
+            }
+            Ok(Some(Ok(_))) => {}
+            Ok(other) => panic!("the WebSocket ended: {other:?}"),
+            Err(_) => break,
+        }
+    }
+    states
+}
+
+/// Posting a game's seats as they are changes nothing: someone who neither plays in the game nor
+/// created it is refused whatever they post; a player gets the view as it is, and nothing is
+/// stored, counted (the version stays), told to the watchers, or restarted (the computer's search).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seats_as_they_are_change_nothing_and_strangers_may_not_post_them() {
+    let t = TestServer::new().await;
+    let (id, friend, watcher) = two_players(&t).await;
+    let players = format!("/api/games/{id}/players");
+    let before = t.view(&id).await;
+    let mut ws = watch(&t, &id).await;
+    let same = json!({"players": HUMANS()});
+    let other = json!({"players": [{"kind": "computer", "level": 1}, {"kind": "human"}]});
+    for body in [&same, &other] {
+        let (s, e) = t.send_as(Some(&watcher), "POST", &players, Some(body.clone())).await;
+        assert_eq!((s, code(&e)), (403, "forbidden"), "a watcher posting {body}: {e}");
+    }
+    for (who, token) in [("the creator", &t.token), ("the invitee", &friend)] {
+        let (s, v) = t.send_as(Some(token), "POST", &players, Some(same.clone())).await;
+        assert_eq!(s, 200, "{who}: {v}");
+        assert_eq!(v["version"], before["version"], "{who}: nothing changed");
+        assert_eq!(v["sides"], before["sides"], "{who}");
+    }
+    let after = t.view(&id).await;
+    assert_eq!(
+        (&after["version"], &after["sides"]),
+        (&before["version"], &before["sides"])
+    );
+    let told = states_within(&mut ws, Duration::from_millis(300), usize::MAX).await;
+    assert!(told.is_empty(), "nothing to tell the watchers: {told:?}");
+
+    // The computer to move (level 6 thinks about a second): its search goes on undisturbed.
+    let seats = json!([{"kind": "computer", "level": 6}, {"kind": "human"}]);
+    let view = t.create(json!({"game": "villawar", "players": seats})).await;
+    let id = view["id"].as_str().unwrap().to_string();
+    assert_eq!(view["thinking"], true);
+    let mut ws = watch(&t, &id).await;
+    let players = format!("/api/games/{id}/players");
+    let (s, e) = t
+        .send_as(Some(&watcher), "POST", &players, Some(json!({"players": seats})))
+        .await;
+    assert_eq!((s, code(&e)), (403, "forbidden"), "{e}");
+    let (s, v) = t.post(&players, json!({"players": seats})).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!((&v["version"], &v["thinking"]), (&view["version"], &json!(true)));
+    // Only the computer's own move may come meanwhile: no state of the game still at its start.
+    let told = states_within(&mut ws, Duration::from_millis(300), usize::MAX).await;
+    assert!(
+        told.iter().all(|state| state["ply"] != 0),
+        "the search was not restarted: {told:?}"
+    );
+    let moved = t.wait_for_ply(&id, 1).await;
+    assert_eq!(moved["sides"], view["sides"]);
 }

@@ -4,7 +4,8 @@ use arbiter_server::DbLocation;
 use std::net::SocketAddr;
 
 /// `arbiter serve [--addr 127.0.0.1:8080] [--db arbiter.db | --db postgres://…] [--cache-games 1000]
-/// [--rate-limits on|off] [--report-games 6] [--trusted-proxy IP…]`
+/// [--rate-limits on|off] [--report-games 6] [--trusted-proxy IP…] [--connections-per-address 64]
+/// [--websockets-per-address 32] [--header-timeout 10]`
 #[derive(clap::Args)]
 pub struct Args {
     /// The address to listen on (port 0 picks a free port).
@@ -29,6 +30,17 @@ pub struct Args {
     /// per-client rate limits behind nginx or Caddy; repeat for several.
     #[arg(long = "trusted-proxy", value_name = "IP")]
     trusted_proxies: Vec<std::net::IpAddr>,
+    /// Open connections one address may hold (WebSockets included; a trusted proxy is exempt);
+    /// more are answered 429 and closed.
+    #[arg(long, default_value_t = arbiter_server::ConnectionLimits::default().per_address, value_parser = clap::value_parser!(usize))]
+    connections_per_address: usize,
+    /// Open game and lobby WebSockets one client address may hold; more are closed with a reason.
+    #[arg(long, default_value_t = arbiter_server::ConnectionLimits::default().websockets_per_address, value_parser = clap::value_parser!(usize))]
+    websockets_per_address: usize,
+    /// Seconds a client may take to send a request's headers (and a kept-alive connection may
+    /// stay idle).
+    #[arg(long, default_value_t = arbiter_server::ConnectionLimits::default().header_timeout.as_secs(), value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout: u64,
 }
 
 /// Serves the web app and its API until Ctrl-C.
@@ -47,6 +59,12 @@ pub fn run(args: Args) -> Result<(), String> {
             },
             reports,
             trusted_proxies: args.trusted_proxies,
+            connections: arbiter_server::ConnectionLimits {
+                per_address: args.connections_per_address.max(1),
+                websockets_per_address: args.websockets_per_address.max(1),
+                header_timeout: std::time::Duration::from_secs(args.header_timeout),
+                ..arbiter_server::ConnectionLimits::default()
+            },
         },
         arbiter_server::Games {
             registry: arbiter_games::registry(),

@@ -28,12 +28,39 @@ impl Drop for Instance {
     }
 }
 
-/// Starts `arbiter serve` on `port` (0: a free one) without rate limits, its database given by
+/// Starts `arbiter serve` on `port` (0: a free one) without rate limits and with room for the
+/// hundreds of connections a load test opens from its one address, its database given by
 /// `ARBITER_DB` as an operator would (a SQLite file or a postgres:// URL), and waits until it answers.
 pub async fn serve(db: &str, port: u16) -> Instance {
+    let roomy = [
+        "--rate-limits",
+        "off",
+        "--connections-per-address",
+        "5000",
+        "--websockets-per-address",
+        "5000",
+    ];
+    serve_with(db, port, &roomy, None).await
+}
+
+/// `arbiter serve` with these extra arguments, under a file-descriptor limit when one is given
+/// (through the shell's `ulimit -n`, as a service manager would set it).
+pub async fn serve_with(db: &str, port: u16, args: &[&str], fd_limit: Option<u32>) -> Instance {
     let port = if port == 0 { free_port() } else { port };
-    let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--rate-limits", "off"])
+    let addr = format!("127.0.0.1:{port}");
+    let mut command = match fd_limit {
+        Some(n) => {
+            let mut c = Command::new("sh");
+            c.arg("-c")
+                .arg(format!("ulimit -n {n} && exec \"$0\" \"$@\""))
+                .arg(env!("CARGO_BIN_EXE_arbiter"));
+            c
+        }
+        None => Command::new(env!("CARGO_BIN_EXE_arbiter")),
+    };
+    let child = command
+        .args(["serve", "--addr", &addr])
+        .args(args)
         .env("ARBITER_DB", db)
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -1,8 +1,9 @@
 //! `GET /api/catalog`: the games the server offers, their sides, options and start positions.
 
-use crate::app::AppState;
 use crate::error::ApiError;
 use crate::seat::MAX_LEVEL;
+use crate::service::{Service, ServiceError};
+use crate::state::AppState;
 use arbiter_core::Player;
 use axum::extract::State;
 use axum::Json;
@@ -44,7 +45,12 @@ pub struct Catalog {
 
 /// `GET /api/catalog`
 pub async fn catalog(State(state): State<AppState>) -> Result<Json<Catalog>, ApiError> {
-    let registry = state.service.registry();
+    Ok(Json(state.run(|s| catalog_of(s)).await?))
+}
+
+/// The catalog of the service's games.
+fn catalog_of(service: &Service) -> Result<Catalog, ServiceError> {
+    let registry = service.registry();
     let mut games = Vec::new();
     for name in registry.names() {
         let game = registry.get(name)?;
@@ -61,9 +67,9 @@ pub async fn catalog(State(state): State<AppState>) -> Result<Json<Catalog>, Api
             rules: game.rules().is_some(),
         });
     }
-    Ok(Json(Catalog {
+    Ok(Catalog {
         games,
         max_level: MAX_LEVEL,
-        engine: state.service.computer_name(),
-    }))
+        engine: service.computer_name(),
+    })
 }

@@ -3,9 +3,10 @@
 //! after it, the clicks that enter it); and `POST /api/turn`, a turn built step by step from any
 //! position (the rules pages and tutorials use both). The server knows no game's drawing.
 
-use crate::app::AppState;
 use crate::error::ApiError;
 use crate::extract::ApiJson;
+use crate::service::ServiceError;
+use crate::state::AppState;
 use arbiter_core::{Drawing, MoveDetails, PartialTurn, Story};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
@@ -65,21 +66,26 @@ pub async fn diagram(
             format!("game, position and move are at most {MAX_TEXT} characters each"),
         ));
     }
-    let (game, options) = state.service.registry().parse_spec(&q.game)?;
-    let session = game.new_session(options, q.position.as_deref())?;
-    let mv = match &q.mv {
-        Some(text) => Some(session.move_details(text)?),
-        None => None,
-    };
-    Ok(Json(DiagramView {
-        game: session.game(),
-        options: session.options(),
-        position: session.position(),
-        flipped: q.flipped,
-        drawing: session.drawing(q.flipped),
-        mv,
-        ending: session.story(),
-    }))
+    let view = state
+        .run(move |s| -> Result<DiagramView, ServiceError> {
+            let (game, options) = s.registry().parse_spec(&q.game)?;
+            let session = game.new_session(options, q.position.as_deref())?;
+            let mv = match &q.mv {
+                Some(text) => Some(session.move_details(text)?),
+                None => None,
+            };
+            Ok(DiagramView {
+                game: session.game(),
+                options: session.options(),
+                position: session.position(),
+                flipped: q.flipped,
+                drawing: session.drawing(q.flipped),
+                mv,
+                ending: session.story(),
+            })
+        })
+        .await?;
+    Ok(Json(view))
 }
 
 /// The body of `POST /api/turn`.
@@ -105,7 +111,12 @@ pub async fn turn(
             format!("game and position are at most {MAX_TEXT} characters each"),
         ));
     }
-    let (game, options) = state.service.registry().parse_spec(&q.game)?;
-    let session = game.new_session(options, q.position.as_deref())?;
-    crate::service::partial_turn(session.as_ref(), &q.tokens).map(Json)
+    let turn = state
+        .run(move |s| -> Result<PartialTurn, ServiceError> {
+            let (game, options) = s.registry().parse_spec(&q.game)?;
+            let session = game.new_session(options, q.position.as_deref())?;
+            crate::service::partial_turn(session.as_ref(), &q.tokens)
+        })
+        .await?;
+    Ok(Json(turn))
 }

@@ -1,14 +1,14 @@
 //! The game endpoints: create, view, list, play, undo, resign, seats, turn building, hints, records.
 
-use crate::app::AppState;
-use crate::auth::{Caller, ClientAddr};
+use crate::auth::ClientAddr;
 use crate::computer::ComputerMove;
 use crate::error::ApiError;
 use crate::extract::ApiJson;
 use crate::limits::Limited;
 use crate::live::GameView;
 use crate::seat::Seat;
-use crate::service::{NewGame, NewSeats};
+use crate::service::{Caller, NewGame, NewSeats};
+use crate::state::AppState;
 use crate::store::GameSummary;
 use arbiter_core::GameRecord;
 use arbiter_core::PartialTurn;
@@ -164,7 +164,7 @@ pub async fn create(
         public: req.public,
         clock,
     };
-    Ok(Json(state.service.create(&caller, new, seats)?))
+    Ok(Json(state.run(move |s| s.create(&caller, new, seats)).await?))
 }
 
 /// `GET /api/games`
@@ -195,17 +195,20 @@ pub async fn list(
             )
         })?,
     };
-    Ok(Json(state.service.list(&caller, mine, limit)?))
+    Ok(Json(state.run(move |s| s.list(&caller, mine, limit)).await?))
 }
 
 /// `GET /api/games/{id}`
 pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(state.service.view(&id)?))
+    Ok(Json(state.run(move |s| s.view(&id)).await?))
 }
 
 /// `GET /api/games/{id}/record`: the game record as a JSON download.
 pub async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Result<impl IntoResponse, ApiError> {
-    let record = state.service.record(&id)?;
+    let record = {
+        let id = id.clone();
+        state.run(move |s| s.record(&id)).await?
+    };
     let disposition = format!("attachment; filename=\"arbiter-{}-{id}.json\"", record.game);
     let body = serde_json::to_string_pretty(&record).map_err(|e| ApiError::internal(e.to_string()))?;
     Ok((
@@ -224,13 +227,11 @@ pub async fn play(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(state.service.play(
-        &caller,
-        &id,
-        req.side.as_deref(),
-        &req.mv,
-        req.ply,
-    )?))
+    Ok(Json(
+        state
+            .run(move |s| s.play(&caller, &id, req.side.as_deref(), &req.mv, req.ply))
+            .await?,
+    ))
 }
 
 /// `POST /api/games/{id}/undo`
@@ -239,7 +240,7 @@ pub async fn undo(
     caller: Caller,
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(state.service.undo(&caller, &id)?))
+    Ok(Json(state.run(move |s| s.undo(&caller, &id)).await?))
 }
 
 /// `POST /api/games/{id}/takeback`: the answer to a takeback request.
@@ -249,7 +250,9 @@ pub async fn takeback(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<TakebackAnswer>,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(state.service.answer_takeback(&caller, &id, req.accept)?))
+    Ok(Json(
+        state.run(move |s| s.answer_takeback(&caller, &id, req.accept)).await?,
+    ))
 }
 
 /// `POST /api/games/{id}/claim`: takes the open side with the invite.
@@ -259,7 +262,7 @@ pub async fn claim(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<ClaimRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(state.service.claim(&caller, &id, &req.invite)?))
+    Ok(Json(state.run(move |s| s.claim(&caller, &id, &req.invite)).await?))
 }
 
 /// `POST /api/games/{id}/invite`: a new invite for the open side.
@@ -269,7 +272,7 @@ pub async fn invite(
     Path(id): Path<String>,
 ) -> Result<Json<InviteAnswer>, ApiError> {
     Ok(Json(InviteAnswer {
-        invite: state.service.new_invite(&caller, &id)?,
+        invite: state.run(move |s| s.new_invite(&caller, &id)).await?,
     }))
 }
 
@@ -282,7 +285,7 @@ pub async fn rematch(
 ) -> Result<Json<GameView>, ApiError> {
     caller.require()?;
     state.limits.check(Limited::Game, client)?;
-    Ok(Json(state.service.rematch(&caller, &id)?))
+    Ok(Json(state.run(move |s| s.rematch(&caller, &id)).await?))
 }
 
 /// `POST /api/games/{id}/resign`
@@ -292,7 +295,9 @@ pub async fn resign(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<ResignRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(state.service.resign(&caller, &id, req.side.as_deref())?))
+    Ok(Json(
+        state.run(move |s| s.resign(&caller, &id, req.side.as_deref())).await?,
+    ))
 }
 
 /// `POST /api/games/{id}/players`
@@ -307,7 +312,7 @@ pub async fn players(
     if req.players.iter().any(|s| s.level().is_some()) {
         state.limits.check(Limited::ComputerGame, client)?;
     }
-    Ok(Json(state.service.set_seats(&caller, &id, req.players)?))
+    Ok(Json(state.run(move |s| s.set_seats(&caller, &id, req.players)).await?))
 }
 
 /// `POST /api/games/{id}/turn`
@@ -317,12 +322,12 @@ pub async fn turn(
     Path(id): Path<String>,
     ApiJson(req): ApiJson<TurnRequest>,
 ) -> Result<Json<PartialTurn>, ApiError> {
-    Ok(Json(state.service.turn(&caller, &id, &req.tokens)?))
+    Ok(Json(state.run(move |s| s.turn(&caller, &id, &req.tokens)).await?))
 }
 
 /// `GET /api/games/{id}/positions`: the position after each ply, the start first.
 pub async fn positions(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Vec<String>>, ApiError> {
-    Ok(Json(state.service.positions(&id)?))
+    Ok(Json(state.run(move |s| s.positions(&id)).await?))
 }
 
 /// `GET /api/games/{id}/hint`
@@ -334,7 +339,7 @@ pub async fn hint(
 ) -> Result<Json<ComputerMove>, ApiError> {
     caller.require()?;
     state.limits.check(Limited::Hint, client)?;
-    Ok(Json(state.service.hint(&caller, &id).await?))
+    Ok(Json(state.run(move |s| s.hint(&caller, &id)).await?))
 }
 
 /// A known path asked with the wrong method.

@@ -1,18 +1,20 @@
 //! The lobby's endpoints: open challenges, posting, cancelling and accepting them, and the lobby's
 //! WebSocket.
 
-use crate::app::AppState;
-use crate::auth::{Caller, ClientAddr};
+use crate::auth::ClientAddr;
+use crate::connections::WebSocketSlots;
 use crate::error::ApiError;
 use crate::extract::ApiJson;
 use crate::limits::Limited;
 use crate::live::GameView;
-use crate::lobby::NewChallenge;
+use crate::service::lobby::NewChallenge;
+use crate::service::{Caller, Service, ServiceError};
+use crate::state::AppState;
 use crate::store::Challenge;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::Json;
+use axum::{Extension, Json};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
@@ -38,7 +40,7 @@ pub struct ChallengeRequest {
 
 /// `GET /api/challenges`
 pub async fn list(State(state): State<AppState>, caller: Caller) -> Result<Json<Vec<Challenge>>, ApiError> {
-    Ok(Json(state.service.challenges(&caller)?))
+    Ok(Json(state.run(move |s| s.challenges(&caller)).await?))
 }
 
 /// `POST /api/challenges`
@@ -57,7 +59,7 @@ pub async fn post(
         colour: req.colour,
         public: req.public,
     };
-    Ok(Json(state.service.post_challenge(&caller, new)?))
+    Ok(Json(state.run(move |s| s.post_challenge(&caller, new)).await?))
 }
 
 /// `DELETE /api/challenges/{id}`
@@ -66,35 +68,58 @@ pub async fn cancel(
     caller: Caller,
     Path(id): Path<String>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    state.service.cancel_challenge(&caller, &id)?;
-    Ok(Json(json!({ "cancelled": id })))
+    let cancelled = id.clone();
+    state.run(move |s| s.cancel_challenge(&caller, &id)).await?;
+    Ok(Json(json!({ "cancelled": cancelled })))
 }
 
-/// `POST /api/challenges/{id}/accept`
+/// `POST /api/challenges/{id}/accept`: a new game, counted as one against the caller's address.
 pub async fn accept(
     State(state): State<AppState>,
     caller: Caller,
+    ClientAddr(client): ClientAddr,
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(state.service.accept_challenge(&caller, &id)?))
+    caller.require()?;
+    state.limits.check(Limited::Game, client)?;
+    Ok(Json(state.run(move |s| s.accept_challenge(&caller, &id)).await?))
 }
 
 /// `GET /api/lobby/ws`: the open challenges on connect and after every change, and acceptances.
-pub async fn ws(State(state): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
-    upgrade
-        .max_message_size(1024)
-        .on_upgrade(move |socket| watch(socket, state))
+pub async fn ws(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    Extension(slots): Extension<WebSocketSlots>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let Ok(slot) = slots.take(client) else {
+        return super::ws::refuse(upgrade);
+    };
+    super::ws::small_buffers(upgrade, 1024).on_upgrade(move |socket| async move {
+        watch(socket, state).await;
+        drop(slot);
+    })
+}
+
+/// The `{"type":"challenges"}` message of the open challenges now (an empty list if the store fails).
+fn current(service: &Service) -> String {
+    let list = service.challenges(&Caller::default()).unwrap_or_default();
+    json!({"type": "challenges", "challenges": list}).to_string()
 }
 
 async fn watch(socket: WebSocket, state: AppState) {
-    let mut updates = state.service.lobby_updates().subscribe();
-    let mut shutdown = state.service.shutdown_signal();
-    let (mut sink, mut stream) = socket.split();
-    let current = |state: &AppState| {
-        let list = state.service.challenges(&Caller::default()).unwrap_or_default();
-        json!({"type": "challenges", "challenges": list}).to_string()
+    // Subscribed before the list is read, so that no change in between is missed.
+    let started = state
+        .run(|s| {
+            let updates = s.lobby_updates().subscribe();
+            Ok::<_, ServiceError>((updates, s.shutdown_signal(), current(s)))
+        })
+        .await;
+    let Ok((mut updates, mut shutdown, first)) = started else {
+        return;
     };
-    if sink.send(Message::Text(current(&state).into())).await.is_err() {
+    let (mut sink, mut stream) = socket.split();
+    if sink.send(Message::Text(first.into())).await.is_err() {
         return;
     }
     loop {
@@ -106,7 +131,10 @@ async fn watch(socket: WebSocket, state: AppState) {
             update = updates.recv() => {
                 let text = match update {
                     Ok(message) => message.to_string(),
-                    Err(RecvError::Lagged(_)) => current(&state),
+                    Err(RecvError::Lagged(_)) => match state.run(|s| Ok::<_, ServiceError>(current(s))).await {
+                        Ok(text) => text,
+                        Err(_) => break,
+                    },
                     Err(RecvError::Closed) => break,
                 };
                 if sink.send(Message::Text(text.into())).await.is_err() {

@@ -1,11 +1,12 @@
 //! The player endpoints: a new anonymous player (token), who am I, my display name.
 
-use crate::app::AppState;
-use crate::auth::{Caller, ClientAddr};
+use crate::auth::{ClientAddr, OverHttps};
 use crate::error::ApiError;
 use crate::extract::ApiJson;
 use crate::limits::Limited;
 use crate::player::{PlayerRef, TOKEN_COOKIE};
+use crate::service::Caller;
+use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
 use axum_extra::extract::cookie::{Cookie, SameSite};
@@ -32,18 +33,20 @@ pub struct NewPlayer {
 }
 
 /// `POST /api/players`: a new anonymous player; the token comes in the body and as an HttpOnly,
-/// SameSite cookie for the browser.
+/// SameSite cookie for the browser (`Secure` when the client came over HTTPS).
 pub async fn create(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
+    OverHttps(https): OverHttps,
     jar: CookieJar,
     ApiJson(req): ApiJson<NameRequest>,
 ) -> Result<(CookieJar, Json<NewPlayer>), ApiError> {
     state.limits.check(Limited::Player, client)?;
-    let (player, token) = state.service.new_player(req.name.as_deref())?;
+    let (player, token) = state.run(move |s| s.new_player(req.name.as_deref())).await?;
     let cookie = Cookie::build((TOKEN_COOKIE, token.clone()))
         .http_only(true)
         .same_site(SameSite::Lax)
+        .secure(https)
         .path("/")
         .max_age(time::Duration::days(400))
         .build();
@@ -71,5 +74,5 @@ pub async fn rename(
     let name = req
         .name
         .ok_or_else(|| ApiError::bad_request("bad_name", "give a name ('name')"))?;
-    Ok(Json(state.service.rename(&caller, &name)?))
+    Ok(Json(state.run(move |s| s.rename(&caller, &name)).await?))
 }

@@ -2,10 +2,13 @@
 //! when nobody asked for it before); `GET /reports/{game}/index.html?options=…` and
 //! `…/report.json` serve it once made. See [`crate::reports`].
 
-use crate::app::AppState;
 use crate::auth::ClientAddr;
 use crate::error::ApiError;
 use crate::reports::{ReportKey, ReportStatus};
+use crate::routes::rules::game_named;
+use crate::service::ServiceError;
+use crate::state::AppState;
+use arbiter_core::Registry;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -22,11 +25,16 @@ pub struct ReportQuery {
     pub options: String,
 }
 
-/// The report asked for: a game the registry has (404 otherwise) and options it accepts (400).
-fn key(state: &AppState, name: &str, query: Result<Query<ReportQuery>, QueryRejection>) -> Result<ReportKey, ApiError> {
+/// The options asked for (400 for a query that is not just `options`).
+fn options(query: Result<Query<ReportQuery>, QueryRejection>) -> Result<String, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
-    let game = crate::routes::rules::game_named(state, name)?;
-    ReportKey::new(game, &q.options)
+    Ok(q.options)
+}
+
+/// The report asked for: a game the registry has (not found otherwise) and options it accepts.
+fn key(registry: &Registry, name: &str, options: &str) -> Result<ReportKey, ServiceError> {
+    let game = game_named(registry, name)?;
+    ReportKey::new(game, options)
 }
 
 /// `GET /api/reports/{game}`
@@ -36,8 +44,15 @@ pub async fn status(
     Path(name): Path<String>,
     query: Result<Query<ReportQuery>, QueryRejection>,
 ) -> Result<Json<ReportStatus>, ApiError> {
-    let key = key(&state, &name, query)?;
-    Ok(Json(state.reports.status(&key, &state.limits, client)?))
+    let options = options(query)?;
+    let (reports, limits) = (state.reports.clone(), state.limits.clone());
+    let status = state
+        .run(move |s| -> Result<ReportStatus, ApiError> {
+            let key = key(s.registry(), &name, &options)?;
+            reports.status(&key, &limits, client)
+        })
+        .await?;
+    Ok(Json(status))
 }
 
 /// `GET /reports/{game}/{file}`: the report's standalone page (`index.html`) or its figures
@@ -56,30 +71,32 @@ pub async fn file(
             ))
         }
     };
-    let key = key(&state, &name, query)?;
-    let not_ready = || {
-        ApiError::new(
-            axum::http::StatusCode::NOT_FOUND,
-            "report_not_ready",
-            format!(
-                "the report of {} is not made yet: GET /api/reports/{} starts it and says when it is ready",
-                key.game, key.game
-            ),
-        )
-    };
-    // A report being made may be half written.
-    if state.reports.in_progress(&key) {
-        return Err(not_ready());
-    }
-    let path = state.reports.file(&key, &file);
-    let body = tokio::task::spawn_blocking(move || std::fs::read(path))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))?;
-    let body = match body {
-        Ok(body) => body,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(not_ready()),
-        Err(e) => return Err(ApiError::internal(format!("cannot read the report: {e}"))),
-    };
+    let options = options(query)?;
+    let reports = state.reports.clone();
+    let body = state
+        .run(move |s| -> Result<Vec<u8>, ApiError> {
+            let key = key(s.registry(), &name, &options)?;
+            let not_ready = || {
+                ApiError::new(
+                    axum::http::StatusCode::NOT_FOUND,
+                    "report_not_ready",
+                    format!(
+                        "the report of {} is not made yet: GET /api/reports/{} starts it and says when it is ready",
+                        key.game, key.game
+                    ),
+                )
+            };
+            // A report being made may be half written.
+            if reports.in_progress(&key) {
+                return Err(not_ready());
+            }
+            match std::fs::read(reports.file(&key, &file)) {
+                Ok(body) => Ok(body),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(not_ready()),
+                Err(e) => Err(ApiError::internal(format!("cannot read the report: {e}"))),
+            }
+        })
+        .await?;
     Ok((
         [
             (header::CONTENT_TYPE, content_type),

@@ -2,10 +2,12 @@
 //! pulldown-cmark), each diagram of the text turned into a live board the page draws, with the
 //! diagrams' positions and example moves and the guided first game.
 
-use crate::app::AppState;
 use crate::error::ApiError;
+use crate::service::ServiceError;
+use crate::state::AppState;
 use arbiter_core::rules_docs::{RulesDiagram, RulesManifest, Tutorial};
 use arbiter_core::story::capitalised;
+use arbiter_core::{DynGameType, Registry};
 use axum::extract::{Path, State};
 use axum::Json;
 use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
@@ -112,16 +114,15 @@ pub fn render(game: &str, markdown: &str) -> String {
     out
 }
 
-/// The game of that exact registry name (404 otherwise: a page or report of no game).
-pub(crate) fn game_named<'a>(state: &'a AppState, name: &str) -> Result<&'a dyn arbiter_core::DynGameType, ApiError> {
-    let registry = state.service.registry();
+/// The game of that exact registry name (not found otherwise: a page or report of no game).
+pub(crate) fn game_named<'a>(registry: &'a Registry, name: &str) -> Result<&'a dyn DynGameType, ServiceError> {
     registry
         .names()
         .into_iter()
         .find(|n| *n == name)
         .and_then(|n| registry.get(n).ok())
         .ok_or_else(|| {
-            ApiError::not_found(format!(
+            ServiceError::not_found(format!(
                 "no game is called '{}'",
                 name.chars().take(40).collect::<String>()
             ))
@@ -132,7 +133,10 @@ pub(crate) fn game_named<'a>(state: &'a AppState, name: &str) -> Result<&'a dyn 
 /// exist (the app then says so).
 pub async fn page(State(state): State<AppState>, Path(name): Path<String>) -> axum::response::Response {
     let mut page = crate::routes::assets::index().await;
-    if game_named(&state, &name).is_err() {
+    let known = state
+        .run(move |s| Ok::<_, ServiceError>(game_named(s.registry(), &name).is_ok()))
+        .await;
+    if !matches!(known, Ok(true)) {
         *page.status_mut() = axum::http::StatusCode::NOT_FOUND;
     }
     page
@@ -140,18 +144,23 @@ pub async fn page(State(state): State<AppState>, Path(name): Path<String>) -> ax
 
 /// `GET /api/rules/{game}`
 pub async fn rules(State(state): State<AppState>, Path(name): Path<String>) -> Result<Json<RulesView>, ApiError> {
-    let game = game_named(&state, &name)?;
-    let (markdown, manifest) = game
-        .rules()
-        .ok_or_else(|| ApiError::not_found(format!("{} has no rules page", game.name())))?;
-    let manifest = RulesManifest::parse(manifest).map_err(|e| ApiError::internal(e.to_string()))?;
-    Ok(Json(RulesView {
-        game: game.name(),
-        title: capitalised(game.name()),
-        html: render(game.name(), markdown),
-        diagrams: manifest.diagrams,
-        tutorial: manifest.tutorial,
-    }))
+    let view = state
+        .run(move |s| {
+            let game = game_named(s.registry(), &name)?;
+            let (markdown, manifest) = game
+                .rules()
+                .ok_or_else(|| ServiceError::not_found(format!("{} has no rules page", game.name())))?;
+            let manifest = RulesManifest::parse(manifest).map_err(|e| ServiceError::internal(e.to_string()))?;
+            Ok::<_, ServiceError>(RulesView {
+                game: game.name(),
+                title: capitalised(game.name()),
+                html: render(game.name(), markdown),
+                diagrams: manifest.diagrams,
+                tutorial: manifest.tutorial,
+            })
+        })
+        .await?;
+    Ok(Json(view))
 }
 
 #[cfg(test)]

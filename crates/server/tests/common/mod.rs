@@ -24,6 +24,8 @@ pub struct TestServer {
     pub time: Arc<dyn TimeSource>,
     /// Game reports: kept in `dir/reports` (beside the database), made on this budget.
     pub reports: ReportSettings,
+    /// Reverse proxies believed (set it, then `restart`).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// A client that sends this player token on every request.
@@ -84,6 +86,7 @@ impl TestServer {
             limits,
             time,
             reports,
+            trusted_proxies: Vec::new(),
         };
         t.restart().await;
         t.token = t.new_player().await;
@@ -136,7 +139,8 @@ impl TestServer {
             cache_games: self.cache_games,
             limits: self.limits,
             reports: self.reports.clone(),
-            trusted_proxies: Vec::new(),
+            trusted_proxies: self.trusted_proxies.clone(),
+            connections: arbiter_server::ConnectionLimits::default(),
         };
         let games = Games {
             registry: arbiter_games::registry(),

@@ -1,12 +1,9 @@
 //! The lobby: open challenges (a game, its options, a clock, a colour) that anyone may accept,
 //! told live to everyone on the lobby's WebSocket. Accepting one starts the game between the two.
 
-use crate::auth::Caller;
-use crate::error::ApiError;
+use super::{new_id, Caller, Service, ServiceError};
 use crate::live::{GameView, NewLiveGame};
 use crate::seat::Seat;
-use crate::service::new_id;
-use crate::service::Service;
 use crate::store::{Challenge, Colour};
 use arbiter_core::{Player, TimeControl};
 use serde_json::json;
@@ -34,7 +31,7 @@ pub struct NewChallenge {
 
 impl Service {
     /// The open challenges, newest first; `yours` marks the caller's.
-    pub fn challenges(&self, caller: &Caller) -> Result<Vec<Challenge>, ApiError> {
+    pub fn challenges(&self, caller: &Caller) -> Result<Vec<Challenge>, ServiceError> {
         let mut list = self.store().challenges(MAX_LISTED)?;
         if let Some(me) = &caller.player {
             for c in &mut list {
@@ -45,7 +42,7 @@ impl Service {
     }
 
     /// Tells the lobby's watchers the list now (and, first, an event such as an acceptance).
-    pub(crate) fn publish_lobby(&self, event: Option<serde_json::Value>) {
+    pub(super) fn publish_lobby(&self, event: Option<serde_json::Value>) {
         if let Some(event) = event {
             let _ = self.lobby_updates().send(Arc::from(event.to_string()));
         }
@@ -56,7 +53,7 @@ impl Service {
     }
 
     /// Posts a challenge for the caller, checked as a game would be.
-    pub fn post_challenge(&self, caller: &Caller, new: NewChallenge) -> Result<Challenge, ApiError> {
+    pub fn post_challenge(&self, caller: &Caller, new: NewChallenge) -> Result<Challenge, ServiceError> {
         let me = caller.require()?.clone();
         let game_type = self.registry().get(new.game.trim())?;
         let session = game_type.new_session(&new.options, None)?;
@@ -65,20 +62,20 @@ impl Service {
             .as_deref()
             .map(str::parse::<TimeControl>)
             .transpose()
-            .map_err(|m| ApiError::bad_request("bad_clock", m))?;
+            .map_err(|m| ServiceError::bad_request("bad_clock", m))?;
         let colour = match new.colour.as_deref().unwrap_or("random") {
             "first" => Colour::First,
             "second" => Colour::Second,
             "random" => Colour::Random,
             other => {
-                return Err(ApiError::bad_request(
+                return Err(ServiceError::bad_request(
                     "bad_colour",
                     format!("colour is first, second or random, not '{other}'"),
                 ))
             }
         };
         if self.store().challenges_of(&me.id)? >= MAX_OPEN_CHALLENGES {
-            return Err(ApiError::conflict(
+            return Err(ServiceError::conflict(
                 "too_many_challenges",
                 format!("you have {MAX_OPEN_CHALLENGES} open challenges: cancel one first"),
             ));
@@ -99,20 +96,20 @@ impl Service {
         let mut stored = self
             .store()
             .challenge(&challenge.id)?
-            .ok_or_else(|| ApiError::internal("the challenge was not stored"))?;
+            .ok_or_else(|| ServiceError::internal("the challenge was not stored"))?;
         stored.yours = true;
         Ok(stored)
     }
 
     /// Cancels the caller's challenge.
-    pub fn cancel_challenge(&self, caller: &Caller, id: &str) -> Result<(), ApiError> {
+    pub fn cancel_challenge(&self, caller: &Caller, id: &str) -> Result<(), ServiceError> {
         let me = caller.require()?;
         let challenge = self
             .store()
             .challenge(id)?
-            .ok_or_else(|| ApiError::not_found("no such open challenge (taken or cancelled)"))?;
+            .ok_or_else(|| ServiceError::not_found("no such open challenge (taken or cancelled)"))?;
         if challenge.by.id != me.id {
-            return Err(ApiError::forbidden("only its author can cancel a challenge"));
+            return Err(ServiceError::forbidden("only its author can cancel a challenge"));
         }
         self.store().take_challenge(id)?;
         self.publish_lobby(None);
@@ -120,18 +117,18 @@ impl Service {
     }
 
     /// Accepts a challenge: the game starts between its author (who created it) and the caller.
-    pub fn accept_challenge(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<GameView, ApiError> {
+    pub fn accept_challenge(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<GameView, ServiceError> {
         let me = caller.require()?.clone();
         let challenge = self
             .store()
             .challenge(id)?
-            .ok_or_else(|| ApiError::not_found("no such open challenge (taken or cancelled)"))?;
+            .ok_or_else(|| ServiceError::not_found("no such open challenge (taken or cancelled)"))?;
         if challenge.by.id == me.id {
-            return Err(ApiError::conflict("own_challenge", "this is your own challenge"));
+            return Err(ServiceError::conflict("own_challenge", "this is your own challenge"));
         }
         // Taking it from the table decides who gets it when two accept at once.
         if !self.store().take_challenge(id)? {
-            return Err(ApiError::not_found("no such open challenge (taken or cancelled)"));
+            return Err(ServiceError::not_found("no such open challenge (taken or cancelled)"));
         }
         let session = self
             .registry()

@@ -1,0 +1,156 @@
+//! Leases, for servers sharing a store (PostgreSQL): which server runs a game's computer and clock
+//! (holding, settling, keeping and releasing leases), and following what the other servers change.
+
+use super::Service;
+use crate::live::{GameEntry, LiveGame};
+use crate::store::Change;
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How long a lease on running a game's computer and clock lasts unless renewed: when a server
+/// dies, another takes its games over within about this long.
+pub const LEASE: Duration = Duration::from_secs(5);
+
+/// Wall-clock milliseconds, for leases (which servers compare, so never a test's hand-moved time).
+fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+impl Service {
+    fn held(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.held.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Whether this server runs the game's computer and clock: always with a store of its own; on a
+    /// shared store, when it holds the game's lease or takes it now (nobody holds it, or its
+    /// holder stopped renewing it).
+    pub(super) fn hold(&self, live: &LiveGame) -> bool {
+        if !self.shared || self.held().contains(&live.id) {
+            return true;
+        }
+        let now = wall_ms();
+        let until = now + LEASE.as_millis() as u64;
+        match self.store.claim_lease(&live.id, &self.instance, now, until) {
+            Ok(true) => {
+                self.held().insert(live.id.clone());
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Gives the game's lease back once there is nothing to run: the game is over, or a person is
+    /// to move without a running clock.
+    pub(super) fn settle(&self, live: &LiveGame) {
+        if !self.shared {
+            return;
+        }
+        let to_move = live.session.to_move();
+        let work = live.session.ending().is_none()
+            && (live.seats[to_move.index()].level().is_some()
+                || live.clock.is_some_and(|c| c.running_since_ms.is_some()));
+        if !work && self.held().remove(&live.id) {
+            let _ = self.store.release_lease(&live.id, &self.instance);
+        }
+    }
+
+    /// Renews this server's leases and takes over the games whose server stopped renewing theirs
+    /// (it died): their computer moves and flags go on here. Run about once a second on a shared store.
+    pub fn keep_leases(self: &Arc<Self>) {
+        if !self.shared {
+            return;
+        }
+        let until = wall_ms() + LEASE.as_millis() as u64;
+        if let Ok(kept) = self.store.renew_leases(&self.instance, until) {
+            let kept: HashSet<String> = kept.into_iter().collect();
+            let lost: Vec<String> = self.held().iter().filter(|id| !kept.contains(*id)).cloned().collect();
+            for id in lost {
+                self.held().remove(&id);
+                let cached = self.games().get(&id).cloned();
+                if let Some(entry) = cached {
+                    entry.lock().stop_thinking(); // another server took it over
+                }
+            }
+        }
+        let Ok(orphans) = self.store.expired_leases(wall_ms()) else {
+            return;
+        };
+        for id in orphans {
+            let now = wall_ms();
+            if !matches!(
+                self.store
+                    .claim_lease(&id, &self.instance, now, now + LEASE.as_millis() as u64),
+                Ok(true)
+            ) {
+                continue; // another server took it first
+            }
+            self.held().insert(id.clone());
+            let Ok(entry) = self.entry(&id) else {
+                let _ = self.store.release_lease(&id, &self.instance);
+                self.held().remove(&id);
+                continue;
+            };
+            let _ = self.reload(&entry, None);
+            let mut live = entry.lock();
+            let _ = self.resume(&entry, &mut live);
+            self.settle(&live);
+        }
+    }
+
+    /// Follows what other servers change in a shared store: a game in memory that changed is
+    /// reloaded (and its watchers told), a lobby change is passed on to the lobby's watchers.
+    pub fn follow_changes(self: &Arc<Self>) {
+        let Some(mut changes) = self.store.changes() else {
+            return;
+        };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let service = Arc::downgrade(self);
+        runtime.spawn(async move {
+            loop {
+                let change = match changes.recv().await {
+                    Ok(change) => change,
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => Change::Resync,
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                };
+                let Some(service) = service.upgrade() else { return };
+                if *service.shutdown.borrow() {
+                    return;
+                }
+                let _ = tokio::task::spawn_blocking(move || service.apply_change(change)).await;
+            }
+        });
+    }
+
+    fn apply_change(self: &Arc<Self>, change: Change) {
+        match change {
+            Change::Lobby => self.publish_lobby(None),
+            Change::Game { id, version } => {
+                let cached = self.games().get(&id).cloned();
+                if let Some(entry) = cached {
+                    let _ = self.reload(&entry, Some(version));
+                }
+            }
+            Change::Resync => {
+                let entries: Vec<Arc<GameEntry>> = self.games().iter().map(|(_, e)| e.clone()).collect();
+                for entry in entries {
+                    let _ = self.reload(&entry, None);
+                }
+                self.publish_lobby(None);
+            }
+        }
+    }
+
+    /// Gives back every lease this server holds (it is stopping): others take its games over at once.
+    pub fn release_leases(&self) {
+        let held: Vec<String> = self.held().drain().collect();
+        for id in held {
+            let _ = self.store.release_lease(&id, &self.instance);
+        }
+    }
+}
