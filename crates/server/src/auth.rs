@@ -27,14 +27,18 @@ fn token_of(parts: &Parts) -> Option<String> {
         .map(|c| c.value().to_string())
 }
 
-/// The caller of a request: the player of its token (looked up on a blocking thread), if any.
+/// The caller of a request: the player of its token (remembered, or looked up on a blocking
+/// thread), if any.
 impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         match token_of(parts) {
             None => Ok(Caller::default()),
-            Some(token) => state.run(move |service| service.caller(&token)).await,
+            Some(token) => match state.service.known_caller(&token) {
+                Some(caller) => Ok(caller),
+                None => state.run(move |service| service.caller(&token)).await,
+            },
         }
     }
 }

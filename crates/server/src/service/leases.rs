@@ -112,17 +112,33 @@ impl Service {
         };
         let service = Arc::downgrade(self);
         runtime.spawn(async move {
+            use tokio::sync::broadcast::error::{RecvError, TryRecvError};
             loop {
-                let change = match changes.recv().await {
+                // Everything announced meanwhile is applied at once, each game once at its newest
+                // version: under load the announcements come faster than games reload one by one,
+                // and a follower that fell behind would only ever catch up by reloading everything.
+                let mut batch = vec![match changes.recv().await {
                     Ok(change) => change,
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => Change::Resync,
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
-                };
+                    Err(RecvError::Lagged(_)) => Change::Resync,
+                    Err(RecvError::Closed) => return,
+                }];
+                loop {
+                    match changes.try_recv() {
+                        Ok(change) => batch.push(change),
+                        Err(TryRecvError::Lagged(_)) => batch.push(Change::Resync),
+                        Err(TryRecvError::Empty) | Err(TryRecvError::Closed) => break,
+                    }
+                }
                 let Some(service) = service.upgrade() else { return };
                 if *service.shutdown.borrow() {
                     return;
                 }
-                let _ = tokio::task::spawn_blocking(move || service.apply_change(change)).await;
+                let _ = tokio::task::spawn_blocking(move || {
+                    for change in coalesce(batch) {
+                        service.apply_change(change);
+                    }
+                })
+                .await;
             }
         });
     }
@@ -152,5 +168,46 @@ impl Service {
         for id in held {
             let _ = self.store.release_lease(&id, &self.instance);
         }
+    }
+}
+
+/// A batch of announcements as the changes to apply: a resync alone if any asked for one, else each
+/// game once at its newest version, and the lobby once.
+fn coalesce(batch: Vec<Change>) -> Vec<Change> {
+    if batch.iter().any(|c| matches!(c, Change::Resync)) {
+        return vec![Change::Resync];
+    }
+    let mut newest: Vec<Change> = Vec::new();
+    for change in batch {
+        match &change {
+            Change::Game { id, version } => {
+                let seen = newest
+                    .iter_mut()
+                    .find(|c| matches!(c, Change::Game { id: other, .. } if other == id));
+                match seen {
+                    Some(Change::Game { version: v, .. }) => *v = (*v).max(*version),
+                    _ => newest.push(change),
+                }
+            }
+            Change::Lobby if newest.iter().any(|c| matches!(c, Change::Lobby)) => {}
+            _ => newest.push(change),
+        }
+    }
+    newest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn announcements_are_applied_once_per_game_at_the_newest_version() {
+        let game = |id: &str, version| Change::Game {
+            id: id.to_string(),
+            version,
+        };
+        let applied = coalesce(vec![game("a", 3), Change::Lobby, game("b", 7), game("a", 5), Change::Lobby]);
+        assert_eq!(applied, vec![game("a", 5), Change::Lobby, game("b", 7)]);
+        assert_eq!(coalesce(vec![game("a", 1), Change::Resync]), vec![Change::Resync]);
     }
 }

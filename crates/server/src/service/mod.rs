@@ -55,6 +55,8 @@ pub struct Service {
     held: Mutex<HashSet<String>>,
     games: Mutex<LruCache<String, Arc<GameEntry>>>,
     cache_games: usize,
+    /// The players of recently seen tokens, so that a request need not ask the store who it is.
+    known_tokens: players::KnownTokens,
     computer: Arc<dyn Computer>,
     time: Arc<dyn TimeSource>,
     lobby: tokio::sync::broadcast::Sender<Arc<str>>,
@@ -120,6 +122,7 @@ impl Service {
             instance: format!("i{}", new_id()),
             held: Mutex::new(HashSet::new()),
             games: Mutex::new(LruCache::unbounded()),
+            known_tokens: players::KnownTokens::default(),
             cache_games: cache_games.max(1),
             computer,
             time,
