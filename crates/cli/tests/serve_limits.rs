@@ -155,15 +155,7 @@ async fn open_sockets(
 
 async fn new_game(base: &str) -> String {
     let http = common::new_player(base).await;
-    let view: Value = http
-        .post(format!("{base}/api/games"))
-        .json(&serde_json::json!({"game": "void"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let view = common::post_json(&http, format!("{base}/api/games"), serde_json::json!({"game": "void"})).await;
     view["id"].as_str().unwrap().to_string()
 }
 

@@ -97,17 +97,19 @@ pub fn client(token: &str) -> reqwest::Client {
         .unwrap()
 }
 
+/// POSTs `body` to `url` and answers the JSON that comes back.
+pub async fn post_json(http: &reqwest::Client, url: String, body: serde_json::Value) -> serde_json::Value {
+    http.post(url).json(&body).send().await.unwrap().json().await.unwrap()
+}
+
 /// A client acting as a new player of the server at `base`.
 pub async fn new_player(base: &str) -> reqwest::Client {
-    let me: serde_json::Value = reqwest::Client::new()
-        .post(format!("{base}/api/players"))
-        .json(&serde_json::json!({}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let me = post_json(
+        &reqwest::Client::new(),
+        format!("{base}/api/players"),
+        serde_json::json!({}),
+    )
+    .await;
     client(me["token"].as_str().unwrap())
 }
 
