@@ -192,9 +192,20 @@ export class Board {
     this.onHover = null;
     this.hoverCell = null;
     this.animation = Promise.resolve();
+    this.runs = []; // the running animations (Web Animations) of the last setDiagram
+    this.moved = new Map(); // cell → cell: where each piece that moved in the last setDiagram went
+    // A click while pieces slide finishes the slide at once, then counts for what was under the pointer:
+    // a piece in motion is the piece it is going to be (on its new cell), not the cell it crosses.
     this.svg.addEventListener('click', (e) => {
       const target = e.target.closest('[data-cell]');
-      if (target && this.onCell) this.onCell(target.getAttribute('data-cell'));
+      if (!target || !this.onCell) return;
+      let cell = target.getAttribute('data-cell');
+      if (this.animating) {
+        const moving = this.movingPieceAt(e.clientX, e.clientY, cell);
+        if (moving) cell = moving.cell;
+        this.finishAnimation();
+      }
+      this.onCell(cell);
     });
     this.svg.addEventListener('mouseover', (e) => {
       const target = e.target.closest('[data-cell]');
@@ -230,6 +241,50 @@ export class Board {
     return this.placed;
   }
 
+  /** Are pieces sliding (or fading) now? */
+  get animating() {
+    return this.runs.some((run) => run.playState === 'running');
+  }
+
+  /** Ends the running animation at once: every piece on its cell, the pieces taken gone. */
+  finishAnimation() {
+    for (const run of this.runs) {
+      try {
+        run.finish();
+      } catch (_) {
+        run.cancel();
+      }
+    }
+    this.runs = [];
+  }
+
+  /**
+   * The sliding piece drawn under the point (x, y) of the window, if any: the nearest one whose picture
+   * holds the point. A piece standing still on the clicked `cell` comes first (it is what was clicked).
+   */
+  movingPieceAt(x, y, cell) {
+    const still = this.pieceAt(cell);
+    if (still && !still.node.classList.contains('moving')) return null;
+    let best = null;
+    let bestDistance = Infinity;
+    for (const p of this.placed) {
+      if (!p.node.classList.contains('moving')) continue;
+      const r = p.node.getBoundingClientRect();
+      if (x < r.left || x > r.right || y < r.top || y > r.bottom) continue;
+      const d = Math.hypot(x - (r.left + r.right) / 2, y - (r.top + r.bottom) / 2);
+      if (d < bestDistance) {
+        best = p;
+        bestDistance = d;
+      }
+    }
+    return best;
+  }
+
+  /** Where the piece that stood on `cell` before the last setDiagram stands now (the same cell if it stayed). */
+  followed(cell) {
+    return this.moved.get(cell) || cell;
+  }
+
   /**
    * Shows a diagram; `pieces` (optional) replaces the diagram's pieces (a partial turn). With `animate`, pieces
    * slide from where they stood to where they stand now (unless the reader asks for less motion).
@@ -263,6 +318,8 @@ export class Board {
       return { ...p, x, y, node: null };
     });
     const before = this.placed;
+    // A new diagram replaces the pictures: an animation still running on the old ones is over.
+    this.finishAnimation();
     clear(this.layers.pieces);
     for (const p of next) {
       p.node = drawGlyph(this.layers.pieces, diagram.glyphs[p.glyph], p.x, p.y, {
@@ -273,6 +330,8 @@ export class Board {
     }
     this.placed = next;
     this.markHasPiece();
+    const pairs = sameFrame && before.length ? pairPieces(before, next) : [];
+    this.moved = new Map(pairs.filter(([q, p]) => q && p && q.cell !== p.cell).map(([q, p]) => [q.cell, p.cell]));
     if (!animate || !sameFrame || reducedMotion() || !before.length) {
       clear(this.layers.fade);
       this.animation = Promise.resolve();
@@ -280,16 +339,20 @@ export class Board {
     }
     const runs = [];
     const timing = { duration: MOVE_MS, easing: 'ease-in-out' };
-    for (const [q, p] of pairPieces(before, next)) {
+    const started = (run) => {
+      this.runs.push(run);
+      return run.finished.catch(() => {});
+    };
+    for (const [q, p] of pairs) {
       if (q && p) {
         if (q.x === p.x && q.y === p.y) continue;
         const from = `translate(${q.x}px, ${q.y}px)`;
         const to = `translate(${p.x}px, ${p.y}px)`;
         p.node.classList.add('moving');
         const run = p.node.animate([{ transform: from }, { transform: to }], timing);
-        runs.push(run.finished.catch(() => {}).then(() => p.node.classList.remove('moving')));
+        runs.push(started(run).then(() => p.node.classList.remove('moving')));
       } else if (p) {
-        runs.push(p.node.animate([{ opacity: 0 }, { opacity: 1 }], timing).finished.catch(() => {}));
+        runs.push(started(p.node.animate([{ opacity: 0 }, { opacity: 1 }], timing)));
       } else if (q) {
         const ghost = q.node.cloneNode(true);
         ghost.classList.add('leaving');
@@ -301,7 +364,7 @@ export class Board {
           ],
           timing,
         );
-        runs.push(run.finished.catch(() => {}).then(() => ghost.remove()));
+        runs.push(started(run).then(() => ghost.remove()));
       }
     }
     this.animation = Promise.all(runs);

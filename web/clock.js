@@ -12,11 +12,11 @@ export const LOW_MS = 10 * SECOND;
 
 /** The preset controls the forms offer: minutes + seconds a move, then days per move. */
 export const PRESETS = [
-  ['fischer:60+0', '1+0 · bullet'],
-  ['fischer:180+2', '3+2 · blitz'],
-  ['fischer:300+3', '5+3 · blitz'],
-  ['fischer:600+5', '10+5 · rapid'],
-  ['fischer:900+10', '15+10 · rapid'],
+  ['fischer:60+0', '1 min + 0 · bullet'],
+  ['fischer:180+2', '3 min + 2 s · blitz'],
+  ['fischer:300+3', '5 min + 3 s · blitz'],
+  ['fischer:600+5', '10 min + 5 s · rapid'],
+  ['fischer:900+10', '15 min + 10 s · rapid'],
 ];
 export const CORRESPONDENCE = [1, 2, 3, 7];
 
@@ -30,22 +30,40 @@ export function parseControl(control) {
   return null;
 }
 
-/** The base time as players write it: minutes (5, 1.5, ½, ¼), else seconds (10s) or m:ss (2:45). */
-function minutes(seconds) {
-  if (seconds % 60 === 0) return String(seconds / 60);
-  if (seconds === 30) return '½';
-  if (seconds % 30 === 0) return String(seconds / 60);
-  if (seconds === 15) return '¼';
-  if (seconds < 60) return `${seconds}s`;
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+/** A duration in seconds with its units, short: "15 s", "5 min", "1 min 30 s", "2 h", "1 h 30 min". */
+function shortTime(seconds) {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const parts = [];
+  if (h) parts.push(`${h} h`);
+  if (m) parts.push(`${m} min`);
+  if (s || !parts.length) parts.push(`${s} s`);
+  return parts.join(' ');
 }
 
-/** A control in short: "5+3", "3 days a move"; "No clock" for none. */
+/** A duration in seconds in words: "15 seconds", "5 minutes", "1 minute 30 seconds", "2 hours". */
+function longTime(seconds) {
+  const unit = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const parts = [];
+  if (h) parts.push(unit(h, 'hour'));
+  if (m) parts.push(unit(m, 'minute'));
+  if (s || !parts.length) parts.push(unit(s, 'second'));
+  return parts.join(' ');
+}
+
+/**
+ * A control in short, every number with its unit: "5 min + 3 s", "15 s + 0", "3 days per move";
+ * "No clock" for none. (The API's own spelling, `fischer:300+3`, is for programs.)
+ */
 export function clockLabel(control) {
   const c = parseControl(control);
   if (!c) return control ? String(control) : 'No clock';
-  if (c.kind === 'days') return `${c.days} ${c.days === 1 ? 'day' : 'days'} a move`;
-  return `${minutes(c.base)}+${c.increment}`;
+  if (c.kind === 'days') return `${c.days} ${c.days === 1 ? 'day' : 'days'} per move`;
+  return `${shortTime(c.base)} + ${c.increment ? `${c.increment} s` : '0'}`;
 }
 
 /** A control in words: "5 minutes each, plus 3 seconds a move". */
@@ -53,10 +71,7 @@ export function clockWords(control) {
   const c = parseControl(control);
   if (!c) return clockLabel(control);
   if (c.kind === 'days') return `Correspondence: at most ${clockLabel(control)}`;
-  const base =
-    c.base % 60 === 0
-      ? `${c.base / 60} ${c.base === 60 ? 'minute' : 'minutes'}`
-      : `${c.base} ${c.base === 1 ? 'second' : 'seconds'}`;
+  const base = longTime(c.base);
   return c.increment
     ? `${base} each, plus ${c.increment} ${c.increment === 1 ? 'second' : 'seconds'} a move`
     : `${base} each, no time added`;

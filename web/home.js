@@ -67,13 +67,34 @@ export async function renderHome(main) {
       );
   };
 
-  const cards = h('div', { class: 'game-cards' });
+  const cards = h('div', { class: 'game-cards', role: 'group', 'aria-label': 'Games' });
   const optionsBox = h('div', { class: 'options' });
   const playersBox = h('div', { class: 'players-choice' });
   const clockBox = h('div', { class: 'clock-choice' });
   const current = () => catalog.games.find((g) => g.name === form.game);
   const levelsOf = (g) => g.levels;
   const titleOf = (g) => g.title || cap(g.name);
+
+  // The chosen game in a few words, with its rules and tutorial, under the cards.
+  const about = h('p', { class: 'game-about', id: 'game-about', 'aria-live': 'polite' });
+  const renderAbout = () => {
+    const g = current();
+    about.replaceChildren(
+      h('strong', {}, titleOf(g)),
+      ' ',
+      h('span', { class: 'game-about-sides' }, `${cap(g.sides[0])} vs ${cap(g.sides[1])}`),
+      g.blurb ? ` — ${g.blurb} ` : ' ',
+      g.rules === false
+        ? null
+        : h(
+            'span',
+            { class: 'game-about-links' },
+            h('a', { href: `/rules/${g.name}`, class: 'rules-link', id: `rules-${g.name}` }, 'How to play'),
+            ' · ',
+            h('a', { href: `/learn/${g.name}`, class: 'learn-link', id: `learn-${g.name}` }, 'Tutorial'),
+          ),
+    );
+  };
 
   const selectGame = (name) => {
     form.game = name;
@@ -85,10 +106,12 @@ export async function renderHome(main) {
     const max = levelsOf(current());
     form.level = Math.min(form.level, max);
     form.levels = form.levels.map((l) => Math.min(l, max));
+    renderAbout();
     renderOptions();
     renderPlayers();
   };
 
+  // Small cards, all in one row: the chosen game's words, options and the start button come right below.
   for (const g of catalog.games) {
     const picture = new Board({ className: 'preview', label: `${titleOf(g)}: the start position` });
     getDiagram({ game: g.name })
@@ -105,32 +128,45 @@ export async function renderHome(main) {
             type: 'button',
             id: `pick-${g.name}`,
             'aria-pressed': 'false',
+            title: g.blurb || null,
             onclick: () => selectGame(g.name),
           },
           picture.svg,
-          h('span', { class: 'game-card-title' }, titleOf(g)),
-          h('span', { class: 'game-card-sides' }, `${cap(g.sides[0])} vs ${cap(g.sides[1])}`),
-          h('span', { class: 'game-card-blurb' }, g.blurb || ''),
+          h(
+            'span',
+            { class: 'game-card-text' },
+            h('span', { class: 'game-card-title' }, titleOf(g)),
+            h('span', { class: 'game-card-sides' }, `${cap(g.sides[0])} vs ${cap(g.sides[1])}`),
+          ),
         ),
-        g.rules === false
-          ? null
-          : h(
-              'div',
-              { class: 'game-card-links' },
-              h('a', { href: `/rules/${g.name}`, class: 'rules-link', id: `rules-${g.name}` }, 'How to play'),
-              h('a', { href: `/learn/${g.name}`, class: 'learn-link', id: `learn-${g.name}` }, 'Tutorial'),
-            ),
       ),
     );
   }
+
+  // A game's own options: one or two are shown as they are (Villawar's size); more (Krux's setup, hole,
+  // freeze and distance) are variants, folded under one line that says which are chosen.
+  const VARIANTS_FOLDED = 3;
+  let variantsOpen = false;
 
   function renderOptions() {
     clear(optionsBox);
     const g = current();
     const choices = g.option_choices || g.option_values || {};
-    for (const key of g.options.filter((k) => !COMMON_OPTIONS.includes(k))) {
+    const keys = g.options.filter((k) => !COMMON_OPTIONS.includes(k));
+    const fields = h('div', { class: 'option-fields' });
+    const chosen = () =>
+      keys.filter((k) => form.options[`${g.name}.${k}`]).map((k) => `${k} ${form.options[`${g.name}.${k}`]}`);
+    const summary = h('summary', {});
+    const summarize = () => {
+      const list = chosen();
+      summary.textContent = `Variant: ${list.length ? list.join(', ') : 'default'}`;
+    };
+    for (const key of keys) {
       const value = form.options[`${g.name}.${key}`] || '';
-      const set = (e) => (form.options[`${g.name}.${key}`] = e.target.value.trim());
+      const set = (e) => {
+        form.options[`${g.name}.${key}`] = e.target.value.trim();
+        summarize();
+      };
       const input = choices[key]
         ? h(
             'select',
@@ -139,7 +175,20 @@ export async function renderHome(main) {
             choices[key].map((c) => h('option', { value: String(c), selected: String(c) === value }, String(c))),
           )
         : h('input', { type: 'text', id: `opt-${key}`, value, placeholder: 'default', size: 6, onchange: set });
-      optionsBox.appendChild(h('label', { class: 'field' }, h('span', {}, cap(key)), input));
+      fields.appendChild(h('label', { class: 'field stacked' }, h('span', {}, cap(key)), input));
+    }
+    const folded = keys.length >= VARIANTS_FOLDED;
+    if (keys.length && !folded) optionsBox.appendChild(fields);
+    if (folded) {
+      summarize();
+      const box = h(
+        'details',
+        { class: 'variant-options', id: 'variant-options', open: variantsOpen },
+        summary,
+        fields,
+      );
+      box.addEventListener('toggle', () => (variantsOpen = box.open));
+      optionsBox.appendChild(box);
     }
     if (g.options.includes('repetition')) {
       const rep = h('input', {
@@ -205,17 +254,17 @@ export async function renderHome(main) {
     const more = h('div', { class: 'who-details' });
     if (form.who === 'computer') {
       more.append(
-        h('label', { class: 'field' }, h('span', {}, 'You play'), sideSelect()),
+        h('label', { class: 'field stacked' }, h('span', {}, 'You play'), sideSelect()),
         h(
           'label',
-          { class: 'field' },
+          { class: 'field stacked' },
           h('span', {}, 'Computer'),
           levelSelect('computer-level', form.level, (l) => (form.level = l)),
         ),
       );
     } else if (form.who === 'friend') {
       more.append(
-        h('label', { class: 'field' }, h('span', {}, 'You play'), sideSelect()),
+        h('label', { class: 'field stacked' }, h('span', {}, 'You play'), sideSelect()),
         h(
           'p',
           { class: 'small muted' },
@@ -231,7 +280,7 @@ export async function renderHome(main) {
       more.append(
         h(
           'label',
-          { class: 'field' },
+          { class: 'field stacked' },
           h('span', {}, 'You play'),
           h(
             'select',
@@ -242,7 +291,7 @@ export async function renderHome(main) {
         h(
           'p',
           { class: 'small muted' },
-          'Your challenge is listed under Open challenges. Stay on this page: it goes to the game as soon as someone accepts.',
+          'Anyone may accept it under Open challenges; stay here: this page then goes to the game.',
         ),
       );
     } else if (form.who === 'local') {
@@ -252,7 +301,7 @@ export async function renderHome(main) {
         more.append(
           h(
             'label',
-            { class: 'field side-field' },
+            { class: 'field stacked side-field' },
             h('span', { class: 'side-name' }, sideLabel(i)),
             levelSelect(`level-${i}`, form.levels[i], (l) => (form.levels[i] = l)),
           ),
@@ -261,20 +310,24 @@ export async function renderHome(main) {
     }
     playersBox.appendChild(more);
     startButton.textContent = form.who === 'lobby' ? 'Post the challenge' : 'Start game';
-    playersBox.appendChild(
-      h(
-        'label',
-        { class: 'field checkbox' },
-        h('input', {
-          type: 'checkbox',
-          id: 'public-game',
-          checked: form.public,
-          onchange: (e) => (form.public = e.target.checked),
-        }),
-        h('span', {}, 'Public game (listed on the home page for anyone to watch)'),
-      ),
-    );
   }
+
+  // The game's "public" flag: the game is listed on everyone's home page for spectators. (A challenge
+  // is listed in the lobby for everyone either way.)
+  const publicBox = h(
+    'label',
+    {
+      class: 'field checkbox spectators',
+      title: 'The game is listed under Public games on everyone’s home page, for anyone to watch',
+    },
+    h('input', {
+      type: 'checkbox',
+      id: 'public-game',
+      checked: form.public,
+      onchange: (e) => (form.public = e.target.checked),
+    }),
+    h('span', {}, 'List the game for spectators to watch'),
+  );
 
   /** The chosen clock: `{control}` (undefined for none) or `{error}` for a custom one out of range. */
   const chosenClock = () => {
@@ -292,7 +345,8 @@ export async function renderHome(main) {
   const clockNote = h('p', { class: 'small muted', id: 'clock-words' });
   const updateClockNote = () => {
     const c = chosenClock();
-    clockNote.className = `small ${c.error ? 'error' : 'muted'}`;
+    // The presets say themselves in words; a custom clock is told back (or refused) as it is typed.
+    clockNote.className = `small ${c.error ? 'error' : 'muted'}${form.clock === 'custom' ? '' : ' none'}`;
     clockNote.textContent = c.error || (c.control ? clockWords(c.control) + '.' : 'No clock: take your time.');
   };
 
@@ -302,7 +356,7 @@ export async function renderHome(main) {
     clockBox.appendChild(
       h(
         'label',
-        { class: 'field' },
+        { class: 'field stacked' },
         h('span', {}, 'Time control'),
         h(
           'select',
@@ -390,8 +444,7 @@ export async function renderHome(main) {
       say(`Saved: others see you as ${savedName}.`);
       return true;
     } catch (e) {
-      if (e.code === 'bad_name')
-        say(`That name cannot be used: ${e.serverMessage || e.message}.`, 'error');
+      if (e.code === 'bad_name') say(`That name cannot be used: ${e.serverMessage || e.message}.`, 'error');
       else say(e.message, 'error');
       return false;
     }
@@ -403,9 +456,8 @@ export async function renderHome(main) {
     'div',
     { class: 'name-box' },
     h(
-      'label',
+      'div',
       { class: 'field' },
-      h('span', {}, 'Your name'),
       nameInput,
       h('button', { type: 'button', id: 'save-name', onclick: saveName }, 'Save'),
     ),
@@ -531,12 +583,19 @@ export async function renderHome(main) {
         { class: 'panel new-game' },
         h('h1', {}, 'Play a game'),
         cards,
+        about,
         h(
           'div',
-          { class: 'form-grid' },
-          h('div', {}, h('h2', {}, 'Who plays'), playersBox, nameBox),
-          h('div', {}, h('h2', {}, 'Options'), optionsBox, h('h2', {}, 'Clock'), clockBox),
+          { class: 'new-game-form' },
+          h('h2', {}, 'Who plays'),
+          playersBox,
+          h('h2', {}, 'Options'),
+          h('div', { class: 'settings' }, optionsBox, clockBox),
+          publicBox,
         ),
+        h('div', { class: 'actions' }, startButton),
+        message,
+        details,
         h(
           'details',
           { class: 'setup' },
@@ -544,13 +603,11 @@ export async function renderHome(main) {
           positionInput,
           h('label', { class: 'field file' }, h('span', {}, 'Load a game record (JSON)'), recordInput),
         ),
-        h('div', { class: 'actions' }, startButton),
-        message,
-        details,
       ),
       h(
         'div',
         { class: 'home-lists' },
+        h('section', { class: 'panel you' }, h('h2', {}, 'Your name'), nameBox),
         lobbyBox,
         h('section', { class: 'panel' }, h('h2', {}, 'Your games'), yours),
         h('section', { class: 'panel' }, h('h2', {}, 'Public games'), publicGames),
@@ -677,7 +734,7 @@ function yourGameLine(catalog, g, view, player) {
       title: `${cap(sides[0])} against ${cap(sides[1])}`,
     },
     h('strong', {}, gameTitle(catalog, g)),
-    h('span', {}, `${against} · ${plies(g.ply)}${g.public ? ' · public' : ''}`),
+    h('span', {}, `${against} · ${plies(g.ply)}${g.public ? ' · listed for spectators' : ''}`),
     h('span', { class: stateClass }, state),
   );
 }

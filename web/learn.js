@@ -74,8 +74,11 @@ export async function renderLearn(main, game) {
     ),
   );
 
+  // The counter changes only together with the step's words (runStep): the step just played keeps both
+  // while its move is shown, and past the last step the tutorial is done.
   const showCounter = () => {
-    counter.textContent = L.done ? `All ${steps.length} steps done` : `Step ${L.step + 1} of ${steps.length}`;
+    counter.textContent =
+      L.done || L.step >= steps.length ? `All ${steps.length} steps done` : `Step ${L.step + 1} of ${steps.length}`;
   };
 
   const markDone = () => {
@@ -156,19 +159,17 @@ export async function renderLearn(main, game) {
     L.position = d.position;
     L.diagram = d;
     L.step += 1;
-    showCounter();
     await sleep(reducedMotion() ? 50 : 400);
     if (run === L.run) runStep(run);
   };
 
   const runStep = async (run) => {
-    showCounter();
     say('');
+    next.textContent = '';
     if (L.step >= steps.length) {
       L.done = true;
       L.busy = false;
       showCounter();
-      next.textContent = '';
       const ending = L.diagram && L.diagram.ending;
       fill(
         sayBox,
@@ -185,6 +186,7 @@ export async function renderLearn(main, game) {
       return;
     }
     const s = steps[L.step];
+    showCounter();
     fill(
       sayBox,
       ...String(s.say || '')

@@ -75,7 +75,13 @@ export function createLobby({ catalog, player, onPost }) {
         'div',
         { class: 'challenge-text' },
         h('strong', {}, title(c)),
-        h('span', { class: 'challenge-by' }, `${who} · ${colourWords(c)}${c.public ? ' · public' : ''}`),
+        // Every challenge is listed here for everyone; "public" is about the game it makes: listed for
+        // spectators on everyone's home page.
+        h(
+          'span',
+          { class: 'challenge-by' },
+          `${who} · ${colourWords(c)}${c.public ? ' · game listed for spectators' : ''}`,
+        ),
         h(
           'span',
           { class: `challenge-clock ${c.clock ? '' : 'none'}`, title: c.clock ? clockWords(c.clock) : '' },

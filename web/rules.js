@@ -48,7 +48,8 @@ function liveFigure(figure, game, def) {
       board.clearMarks();
       await show(after, true);
       for (const c of [info.from, info.to]) if (c) board.mark(c, 'last');
-      note.textContent = `Played: ${def.example}`;
+      // The game's words for the move, where its notation is hard to read.
+      note.textContent = `Played: ${def.example}${move.words ? ` — ${move.words}` : ''}`;
       figure.classList.add('played');
     } catch (e) {
       note.textContent = e.message;

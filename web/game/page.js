@@ -315,14 +315,21 @@ export async function renderGame(main, id) {
 
   // ---- drawing ------------------------------------------------------------------------------------
   let boardRequest = 0;
+  let boardDrawn = 0;
+  /** Clicks made while the board was still on its way to the view's position (played once it is there). */
+  let heldClicks = [];
+  /** Is the board still showing another position than the one to show (its Diagram on its way)? */
+  const boardBehind = () => !S.shown || S.shown.position !== shownPosition(S) || S.shown.flipped !== !!S.flipped;
   /** Brings the board to the shown position (fetching its Diagram), then draws the marks. */
   const showBoard = async () => {
     const position = shownPosition(S);
     const flipped = !!S.flipped;
     const pieces = reviewing(S) ? null : G.input.pieces ? G.input.pieces() : null;
     if (S.shown && S.shown.position === position && S.shown.flipped === flipped) {
+      boardRequest += 1; // a Diagram still on its way is for a position no longer to show
       if (G.input.pieces) board.setDiagram(S.diagram, { pieces, animate: true });
       G.drawMarks();
+      releaseClicks(false);
       return;
     }
     const request = ++boardRequest;
@@ -330,6 +337,7 @@ export async function renderGame(main, id) {
     try {
       diagram = await getDiagram({ game: S.view.game, options: S.view.options, position, flipped });
     } catch (e) {
+      heldClicks = [];
       return G.fail(e);
     }
     if (request !== boardRequest) return;
@@ -338,10 +346,11 @@ export async function renderGame(main, id) {
     S.diagram = diagram;
     S.shown = { position, flipped };
     S.animating = true;
+    const drawn = ++boardDrawn;
     board
       .setDiagram(diagram, { pieces: reviewing(S) ? null : G.input.pieces ? G.input.pieces() : null, animate })
       .then(() => {
-        if (request === boardRequest) S.animating = false;
+        if (drawn === boardDrawn) S.animating = false;
       });
     G.drawMarks();
     if (legendWasEmpty) G.renderPanel();
@@ -349,6 +358,20 @@ export async function renderGame(main, id) {
       const old = side.querySelector('#legend-section');
       if (old) old.replaceWith(legendSection(G));
     }
+    releaseClicks(true);
+  };
+
+  /**
+   * Plays the clicks held while the board was behind, now that it shows the view: each counts for the
+   * piece that was clicked, where it stands now (`follow`: the board has just moved its pieces); the
+   * player is acting, so the slide ends at once.
+   */
+  const releaseClicks = (follow) => {
+    if (!heldClicks.length) return;
+    const held = heldClicks.map((cell) => (follow ? board.followed(cell) : cell));
+    heldClicks = [];
+    board.finishAnimation();
+    for (const cell of held) cellClicked(cell);
   };
 
   /** Draws every mark: last move, decisive cells, hint, and the move input's marks. */
@@ -420,13 +443,21 @@ export async function renderGame(main, id) {
   };
 
   // ---- input --------------------------------------------------------------------------------------
-  board.onCell = (cell) => {
+  // (A click while pieces slide ends the slide first: see Board.)
+  const cellClicked = (cell) => {
     if (!S.view) return;
     if (S.review !== null)
       return G.say('You are looking at an earlier position: click “Back to the game” to play.', 'warn');
     if (!myTurn(S)) return G.say(whyNotMyTurn(S), 'warn');
+    // The view changed but the board does not show it yet (its Diagram on its way, a slow machine): the
+    // click waits for it, else it would be read against pieces that have moved since.
+    if (boardBehind()) {
+      heldClicks = [...heldClicks, cell].slice(-2);
+      return;
+    }
     G.input.click(cell);
   };
+  board.onCell = cellClicked;
   document.addEventListener('keydown', (e) => {
     if (reviewer.onKey(e)) return;
     if (e.key === 'Escape' && S.view) {

@@ -246,10 +246,9 @@ function hintBox(G) {
 function undoButton(G) {
   const S = G.S;
   const v = S.view;
-  if (!isPlayer(S)) return null;
-  // A flag that fell stays fallen: nothing to take back after a loss on time.
-  const onTime = !!(v.ending && v.ending.reason === 'time');
-  const canUndo = (v.ply > 0 || (v.ending && v.ending.reason === 'resignation')) && !v.rematch && !onTime;
+  // A finished game stays finished (won, drawn, resigned or lost on time): nothing to take back.
+  if (!isPlayer(S) || v.ending) return null;
+  const canUndo = v.ply > 0;
   if (localControl(S))
     return h(
       'button',
@@ -306,6 +305,47 @@ function actions(G) {
         download: `arbiter-${v.game}-${S.id}.json`,
       },
       '⤓ Record',
+    ),
+  );
+}
+
+/**
+ * The moves in words, for a game that words them (the view's `move_words`, written by the game: its
+ * notation is hard to read). Each beside its notation, the shown one marked; folded until opened.
+ */
+function movesInWords(G) {
+  const S = G.S;
+  const v = S.view;
+  const words = v.move_words || [];
+  if (!words.some(Boolean)) return null;
+  const shown = reviewing(S) ? S.review - 1 : v.moves.length - 1;
+  return h(
+    'details',
+    {
+      class: 'more move-words',
+      id: 'move-words',
+      open: S.wordsOpen,
+      ontoggle: (e) => (S.wordsOpen = e.target.open),
+    },
+    h('summary', {}, 'Moves in words'),
+    h(
+      'ol',
+      { class: 'hint-steps small', id: 'move-words-list' },
+      words.map((w, i) =>
+        h(
+          'li',
+          { 'data-ply': i + 1, 'aria-current': i === shown ? 'true' : null },
+          h('code', {}, v.moves[i]),
+          w ? ` — ${w}` : null,
+        ),
+      ),
+    ),
+    h(
+      'p',
+      { class: 'small muted' },
+      'How a move is written: ',
+      h('a', { href: `/rules/${v.game}` }, 'How to play'),
+      '.',
     ),
   );
 }
@@ -471,6 +511,7 @@ export function renderPanel(G, side) {
     hintBox(G),
     G.input.controls(),
     actions(G),
+    movesInWords(G),
     legendSection(G),
     more(G),
   );

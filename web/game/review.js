@@ -62,7 +62,8 @@ export function createReview(G) {
       {
         class: `mv ${i === shown ? 'current' : ''}`,
         'data-ply': i + 1,
-        title: 'Show the position after this move',
+        // A game that words its moves (Krux) says the move in words on hover.
+        title: (v.move_words && v.move_words[i]) || 'Show the position after this move',
         'aria-current': i === shown ? 'true' : null,
         onclick: () => review(i + 1),
       },

@@ -62,6 +62,18 @@ pub fn check_position<G: Game>(game: &G, variant: &G::Variant) {
             G::NAME
         );
     }
+    // Words, where the game has them, for two moves of each position (wording every move would
+    // cost more than the rest of the checks).
+    for &mv in moves.first().into_iter().chain(moves.last()) {
+        if let Some(words) = game.describe_move(mv) {
+            let notation = game.format_move(mv);
+            assert!(
+                !words.trim().is_empty(),
+                "{}: '{notation}' in '{text}' is described by no words",
+                G::NAME
+            );
+        }
+    }
     check_null_move(game, &text);
     let mut rng = SmallRng::seed_from_u64(game.hash());
     let mut buffer = Vec::new();

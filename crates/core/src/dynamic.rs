@@ -48,6 +48,9 @@ pub struct MoveDetails {
     pub after: String,
     /// The clicks (or steps) that enter it, in order.
     pub clicks: Vec<Click>,
+    /// The move in words ([`Game::describe_move`]), for a game whose notation is hard to read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<String>,
 }
 
 /// A game session of any game, by strings.
@@ -99,6 +102,9 @@ pub trait DynSession: Send + Sync {
     fn story(&self) -> Option<Story>;
     /// The cells of the last move, seen from the position before it.
     fn last_move_info(&self) -> Option<MoveInfo>;
+    /// The `index`-th move played (from 0) in words ([`Game::describe_move`]); `None` for a game
+    /// whose notation is plain, or past the last move.
+    fn move_words(&self, index: usize) -> Option<String>;
     /// Turns are entered step by step ([`DynSession::partial_turn`]).
     fn is_stepwise(&self) -> bool;
     /// The partial turn after `steps` from the current position (step-by-step games only).
@@ -222,6 +228,10 @@ impl<G: Game> DynSession for Session<G> {
         let &mv = self.moves().last()?;
         Some(self.positions()[self.ply() - 1].move_info(mv))
     }
+    fn move_words(&self, index: usize) -> Option<String> {
+        let &mv = self.moves().get(index)?;
+        self.positions()[index].describe_move(mv)
+    }
     fn is_stepwise(&self) -> bool {
         G::STEPWISE
     }
@@ -240,6 +250,7 @@ impl<G: Game> DynSession for Session<G> {
             info: position.move_info(mv),
             after: after.position(),
             clicks: position.move_clicks(mv),
+            words: position.describe_move(mv),
         })
     }
     fn observation_shape(&self) -> [usize; 3] {

@@ -129,6 +129,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
+    /// The move in words for players, for a game whose notation is hard to read (a move list
+    /// shows it beside the notation): "Piece 5 (White) takes the pink ring, steps to b2, then
+    /// switches places with piece 1 on a1." `None`, the default, where the notation says it
+    /// plainly enough.
+    fn describe_move(&self, _mv: Self::Move) -> Option<String> {
+        None
+    }
+
     /// A uniformly random legal move (or a cheaper sample where a game has huge move lists),
     /// `None` when the game is over. `buffer` is scratch space.
     fn random_move<R: Rng>(&self, rng: &mut R, buffer: &mut Vec<Self::Move>) -> Option<Self::Move> {

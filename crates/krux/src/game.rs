@@ -4,7 +4,7 @@ use crate::board::{self, Krux};
 use crate::moves::Move;
 use crate::variant::KruxVariant;
 use crate::{diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, random_walk};
-use crate::{stepwise, winning, zobrist};
+use crate::{stepwise, winning, words, zobrist};
 use arbiter_core::{Click, Drawing, Error, Game, MoveInfo, Outcome, PartialTurn, Player, Story, Tactics};
 use rand::Rng;
 
@@ -115,6 +115,11 @@ impl Game for Krux {
 
     fn move_info(&self, mv: Move) -> MoveInfo {
         notation::move_info(self, mv)
+    }
+
+    /// The turn in words, along its canonical tokens (see `words.rs`).
+    fn describe_move(&self, mv: Move) -> Option<String> {
+        words::describe_move(self, mv)
     }
 
     /// A random turn by a random token walk (see `random_walk.rs`): legal, cheap, and

@@ -11,8 +11,8 @@
 //! plays a turn token by token for interfaces. The rules for players are `docs/rules/krux.md`;
 //! the crate README lists the rulings and figures. The files follow the skeleton shared by every
 //! game crate (`docs/architecture.md`); `token.rs`, `turn.rs`, `turn_builder.rs`, `stepwise.rs`,
-//! `canonical.rs`, `table.rs`, `random_walk.rs` and `winning.rs` (is there a winning turn?, asked
-//! without listing the turns) are Krux's own.
+//! `canonical.rs`, `table.rs`, `random_walk.rs`, `winning.rs` (is there a winning turn?, asked
+//! without listing the turns) and `words.rs` (a turn in words for players) are Krux's own.
 
 #![warn(missing_docs)]
 
@@ -42,6 +42,7 @@ mod turn;
 mod turn_builder;
 mod variant;
 mod winning;
+mod words;
 mod zobrist;
 
 pub use board::Krux;

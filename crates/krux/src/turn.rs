@@ -51,6 +51,11 @@ impl RingSet {
     fn contains(self, ring: Ring) -> bool {
         self.0 & 1 << ring.code() != 0
     }
+
+    /// The rings in the set, in the byte order of their letters.
+    pub fn rings(self) -> impl Iterator<Item = Ring> {
+        Ring::ALL.into_iter().filter(move |&r| self.contains(r))
+    }
 }
 
 /// The variant's rules for a turn, and whether the freeze has struck, packed in one byte so that
@@ -375,6 +380,16 @@ impl TurnState {
     /// The active piece's ring (`None` before the ring token of a first turn).
     pub fn ring(&self) -> Option<Ring> {
         self.ring
+    }
+
+    /// The rings the active piece may still choose (its first turn, before its ring token;
+    /// none otherwise).
+    pub fn free_rings(&self) -> RingSet {
+        if self.ring.is_some() {
+            RingSet::NONE
+        } else {
+            self.free_rings
+        }
     }
 
     /// Where `piece` is: a square (the hole if it fell in), or `None` while carried.

@@ -12,6 +12,17 @@ use crate::token::{self, Token};
 use crate::turn::TurnState;
 use arbiter_core::Error;
 
+/// What a piece without a ring is asked to do, in words, naming only the rings it may take:
+/// "take the blue ring first." or "take a ring first (blue or green)."
+fn ring_choice(st: &TurnState) -> String {
+    let rings: Vec<String> = st.free_rings().rings().map(|r| r.to_string()).collect();
+    match rings.as_slice() {
+        [] => "its turn begins with a ring.".to_string(),
+        [one] => format!("take the {one} ring first."),
+        [init @ .., last] => format!("take a ring first ({} or {last}).", init.join(", ")),
+    }
+}
+
 /// Where a piece is in a turn being built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Placement {
@@ -116,12 +127,9 @@ impl TurnBuilder {
         }
         let reason = match st.carried() {
             Some(carried) if st.ring().is_some() => {
-                format!("piece {} still carries piece {carried}: drop it first", self.piece())
+                format!("Piece {} still carries piece {carried}: drop it first.", self.piece())
             }
-            _ => format!(
-                "piece {} has no ring yet: choose one first (@b, @g or @p)",
-                self.piece()
-            ),
+            _ => format!("Piece {} has no ring yet: {}", self.piece(), ring_choice(st)),
         };
         Err(Error::bad_move(&self.notation(), reason))
     }

@@ -33,6 +33,30 @@ fn first_turn_starts_with_a_ring() {
     assert_eq!(b.finish().unwrap(), k.parse_move("@g").unwrap());
 }
 
+/// A piece without a ring is told in words which rings it may take: only those its side has not
+/// placed yet (no ring token notation).
+#[test]
+fn a_piece_without_a_ring_is_told_the_rings_it_may_take() {
+    let reason = |text: &str| match TurnBuilder::new(&pos(text)).unwrap().finish() {
+        Err(Error::Move { reason, .. }) => reason,
+        other => panic!("{text}: {other:?}"),
+    };
+    // White's 1 wears green and 3 pink: 5 may take only the blue ring.
+    assert_eq!(
+        reason("....6.4/......./.2...../...*.../......./......./1g3p5.... 5"),
+        "Piece 5 has no ring yet: take the blue ring first."
+    );
+    // Only 1 wears a ring (pink): 3 chooses between blue and green.
+    assert_eq!(
+        reason("....6.4/......./.2...../...*.../......./......./1p35.... 3"),
+        "Piece 3 has no ring yet: take a ring first (blue or green)."
+    );
+    assert_eq!(
+        reason("....642/......./......./...*.../......./......./135.... 1"),
+        "Piece 1 has no ring yet: take a ring first (blue, green or pink)."
+    );
+}
+
 #[test]
 fn tokens_undo_cancel_and_finish() {
     // White 1 (blue) on b2, own 3 on c2, Black 2 on b5.
@@ -174,7 +198,7 @@ fn partial_turn_of_a_first_turn_shows_the_ring_choice() {
     assert!(!turn.can_finish && !turn.won);
     assert_eq!(
         turn.blocked.as_deref(),
-        Some("piece 1 has no ring yet: choose one first (@b, @g or @p)")
+        Some("Piece 1 has no ring yet: take a ring first (blue, green or pink).")
     );
     assert_eq!(turn.notation, "-");
     let unringed = |p: &str| format!("piece-{p}-0");
@@ -266,7 +290,7 @@ fn partial_turn_of_a_carrier_shows_pick_up_and_drops() {
     assert!(!turn.can_finish);
     assert_eq!(
         turn.blocked.as_deref(),
-        Some("piece 1 still carries piece 2: drop it first")
+        Some("Piece 1 still carries piece 2: drop it first.")
     );
     let cells: Vec<&str> = turn.pieces.iter().map(|p| p.cell.as_str()).collect();
     assert_eq!(cells, ["c4", "a1", "g7", "b1", "e7"], "2 is carried, off the board");

@@ -32,6 +32,9 @@ pub struct LiveGame {
     /// The moves played in canonical notation, kept in step with the session (formatting a whole
     /// history again is slow for Krux, whose canonical notation needs a search per turn).
     pub moves: Vec<String>,
+    /// Each move in words, as its game tells it ([`DynSession::move_words`]), in step with
+    /// `moves` (kept for the same reason: Krux's words follow the canonical notation's search).
+    pub words: Vec<Option<String>>,
     /// The player holding each side (`None`: an open side), by [`Player::index`].
     pub holders: [Option<PlayerRef>; 2],
     /// Who created the game (`None`: a game from before players existed).
@@ -149,6 +152,10 @@ pub struct GameView {
     pub sides: [SideView; 2],
     /// The moves played, in notation.
     pub moves: Vec<String>,
+    /// Each move in words, in step with `moves` (`null` for a move the game does not word);
+    /// absent for a game whose notation is plain (no move has words).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_words: Option<Vec<Option<String>>>,
     /// Plies played.
     pub ply: usize,
     /// The ending, once over.
@@ -198,6 +205,7 @@ impl LiveGame {
     /// A new game around a session (from its start, a position or a loaded record).
     pub fn new(id: String, session: Box<dyn DynSession>, new: NewLiveGame, time: Arc<dyn TimeSource>) -> LiveGame {
         let record = session.record();
+        let words = (0..record.moves.len()).map(|i| session.move_words(i)).collect();
         LiveGame {
             id,
             seats: new.seats,
@@ -208,6 +216,7 @@ impl LiveGame {
             thinking: None,
             start: record.start,
             left_ms: vec![None; record.moves.len()],
+            words,
             moves: record.moves,
             holders: new.holders,
             creator: Some(new.creator),
@@ -285,6 +294,7 @@ impl LiveGame {
                 open: self.is_open(side),
             }),
             moves: self.moves.clone(),
+            move_words: self.words.iter().any(Option::is_some).then(|| self.words.clone()),
             ply: s.ply(),
             ending,
             last: s.last_move_info(),

@@ -101,10 +101,10 @@ async fn create_play_undo_resign_and_download() {
     assert_eq!(record["moves"], json!(["m4-n4"]));
     assert_eq!(record["result"]["reason"], "resignation");
 
-    // Undo withdraws the resignation; the record loads as a new game.
+    // A finished game stays finished: no undo of the resignation. The record loads as a new game.
     let (status, back) = t.post(&format!("/api/games/{id}/undo"), json!({})).await;
-    assert_eq!(status, 200);
-    assert!(back["ending"].is_null());
+    assert_eq!((status, code(&back)), (409, "game_over"), "{back}");
+    assert_eq!(t.view(&id).await["ending"]["reason"], "resignation");
     let loaded = t.create(json!({"record": record})).await;
     assert_eq!(loaded["position"], after["position"]);
     assert_eq!(loaded["ending"]["reason"], "resignation");

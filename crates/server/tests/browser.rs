@@ -18,28 +18,7 @@ mod webdriver;
 use arbiter_server::Limits;
 use common::TestServer;
 use serde_json::{json, Value};
-use std::path::PathBuf;
-use tokio::sync::Mutex;
-use webdriver::{Browser, Driver};
-
-/// One browser test at a time: the machine is small.
-static SERIAL: Mutex<()> = Mutex::const_new(());
-
-fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn artifact(name: &str) -> PathBuf {
-    workspace().join("test-artifacts").join(name)
-}
-
-/// Browser tests need Chromium; `scripts/test.sh` installs it. Without it they fail, saying so.
-fn require_chromium() {
-    assert!(
-        webdriver::available(),
-        "chromium and chromedriver are missing: run scripts/test.sh (apt-get install chromium chromium-driver)"
-    );
-}
+use webdriver::*;
 
 /// Percent-encodes a query parameter.
 fn enc(text: &str) -> String {
@@ -216,16 +195,14 @@ async fn game_over(b: &Browser) -> bool {
     !b.eval("return window.arbiter.view.ending").await.is_null()
 }
 
-/// The computer won already (rare this early): the banner says so, and undo still works.
+/// The computer won already (rare this early): the banner says so, and a finished game offers no undo.
 async fn finish_early(b: Browser, game: &str) {
     let text = b
         .wait_for("document.getElementById('banner').textContent", "banner")
         .await;
     assert!(text.as_str().unwrap().contains("wins"), "{text}");
     b.screenshot(&artifact(&format!("{game}-over.png"))).await;
-    let before = ply(&b).await;
-    b.click_css("#undo").await;
-    b.wait_for(&format!("window.arbiter.view.ply < {before}"), "undo").await;
+    assert!(b.find_all("#undo").await.is_empty(), "no undo once the game is over");
     b.quit().await;
 }
 
@@ -361,46 +338,6 @@ async fn value_of(b: &Browser, css: &str) -> String {
     .as_str()
     .unwrap()
     .to_string()
-}
-
-/// The text of an element, once it has some.
-async fn text_of(b: &Browser, css: &str) -> String {
-    let css = serde_json::to_string(css).unwrap();
-    b.wait_for(
-        &format!("document.querySelector({css}) && document.querySelector({css}).textContent"),
-        css.as_str(),
-    )
-    .await
-    .as_str()
-    .unwrap()
-    .to_string()
-}
-
-/// Waits until the game page is live (view, WebSocket, board).
-async fn live_page(b: &Browser) {
-    b.wait_for(
-        "window.arbiter && window.arbiter.view && window.arbiter.connected && window.arbiter.diagram",
-        "live page",
-    )
-    .await;
-}
-
-/// A browser whose player is the one with `token` (its cookie), at `path`.
-async fn browser_as(driver: &Driver, t: &TestServer, token: &str, profile: &std::path::Path, path: &str) -> Browser {
-    let b = driver.browser(profile).await;
-    b.set_cookie(&t.base, "arbiter_token", token).await;
-    b.goto(&t.url(path)).await;
-    b
-}
-
-/// A new player with a name: their token.
-async fn named_player(t: &TestServer, name: &str) -> String {
-    let token = t.new_player().await;
-    let (status, body) = t
-        .send_as(Some(&token), "POST", "/api/me", Some(json!({"name": name})))
-        .await;
-    assert_eq!(status, 200, "{body}");
-    token
 }
 
 /// A Void game between two players, `first` holding the first side and `second` (through the invite)
@@ -1459,15 +1396,6 @@ async fn ticks_down(b: &Browser, running: usize) {
     );
 }
 
-/// Waits until the home page knows its player and its lobby is live.
-async fn lobby_live(b: &Browser) {
-    b.wait_for(
-        "window.arbiterHome && window.arbiterHome.me && window.arbiterHome.lobby.connected && window.arbiterHome.lobby.loaded",
-        "the live lobby",
-    )
-    .await;
-}
-
 /// Posts a challenge from the home page's form (the game picked, the clock chosen, the colour): its id.
 async fn post_challenge(b: &Browser, game: &str, clock: &str, colour: &str) -> String {
     b.click_css(&format!("#pick-{game}")).await;
@@ -1531,12 +1459,12 @@ async fn a_challenge_is_accepted_from_the_lobby_and_the_clocks_tick() {
     // Bob's page is never reloaded: what he sees comes live.
     bob.eval("window.notReloaded = true; return null").await;
 
-    // Ann posts a challenge: Void, 3+2, she plays the first side.
+    // Ann posts a challenge: Void, 3 min + 2 s, she plays the first side.
     let id = post_challenge(&ann, "void", "fischer:180+2", "first").await;
     let line = format!("#lobby-list .challenge[data-id='{id}']");
     bob.find(&format!("{line} .accept-challenge")).await;
     let words = text_of(&bob, &line).await;
-    for word in ["Void", "Ann", "3+2", "you play White"] {
+    for word in ["Void", "Ann", "3 min + 2 s", "you play White"] {
         assert!(words.contains(word), "Bob's lobby line lacks {word:?}: {words}");
     }
     assert_eq!(bob.eval("return window.notReloaded === true").await, json!(true));
@@ -1579,7 +1507,7 @@ async fn a_challenge_is_accepted_from_the_lobby_and_the_clocks_tick() {
     // Both clocks show, with the time control; they wait for the first move.
     for b in [&ann, &bob] {
         let control = text_of(b, "#time-control").await;
-        assert!(control.contains("Time control: 3+2"), "{control}");
+        assert!(control.contains("Time control: 3 min + 2 s"), "{control}");
         for i in 0..2 {
             assert_eq!(text_of(b, &format!("#clock-{i}")).await, "03:00");
         }
@@ -1627,7 +1555,7 @@ async fn challenges_cancelled_or_taken_leave_the_lobby_live() {
     let line = format!("#lobby-list .challenge[data-id='{id}']");
     let words = text_of(&bob, &line).await;
     assert!(
-        words.contains("Ann") && words.contains("3 days a move") && words.contains("random"),
+        words.contains("Ann") && words.contains("3 days per move") && words.contains("random"),
         "{words}"
     );
     ann.click_css(&format!("{line} .cancel-challenge")).await;
@@ -1740,7 +1668,7 @@ async fn a_clock_chosen_on_the_form_and_a_flag_falling() {
         json!("fischer:120+1")
     );
     let control = text_of(&b, "#time-control").await;
-    assert!(control.contains("Time control: 2+1"), "{control}");
+    assert!(control.contains("Time control: 2 min + 1 s"), "{control}");
     assert!(control.contains("after the first move"), "{control}");
     assert_eq!(text_of(&b, "#clock-0").await, "02:00");
 
@@ -1758,7 +1686,7 @@ async fn a_clock_chosen_on_the_form_and_a_flag_falling() {
         json!("days:3")
     );
     let control = text_of(&b, "#time-control").await;
-    assert!(control.contains("Time control: 3 days a move"), "{control}");
+    assert!(control.contains("Time control: 3 days per move"), "{control}");
     assert_eq!(text_of(&b, "#clock-1").await, "3 d 00 h");
     b.quit().await;
 
@@ -1795,26 +1723,14 @@ async fn a_clock_chosen_on_the_form_and_a_flag_falling() {
         )
         .await;
         let control = text_of(b, "#time-control").await;
-        assert!(control.contains("Time control: 10s+0"), "{control}");
+        assert!(control.contains("Time control: 10 s + 0"), "{control}");
         // A fallen flag stays fallen: nothing to take back.
-        assert_eq!(
-            b.eval("return document.getElementById('takeback').disabled").await,
-            json!(true)
-        );
+        assert_eq!(b.eval("return document.getElementById('takeback')").await, json!(null));
     }
     bob.screenshot(&artifact("flag-fall.png")).await;
     ann.quit().await;
     bob.quit().await;
     assert_no_csp_violations(&t).await;
-}
-
-/// Fails with the reports when a page of the test broke the Content-Security-Policy.
-async fn assert_no_csp_violations(t: &TestServer) {
-    // Reports are sent after the fact: give the browser a moment.
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-    let (status, reports) = t.get("/api/csp-reports").await;
-    assert_eq!(status, 200);
-    assert_eq!(reports["count"], 0, "the app broke its own policy: {reports}");
 }
 
 /// Serves `pages` (path → HTML) on another port of this host: another origin of the same site.

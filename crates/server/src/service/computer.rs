@@ -98,14 +98,7 @@ impl Service {
     /// The engine's best move for the side to move (the hint button), for its player only. The
     /// engine thinks for a while: call it on a blocking thread.
     pub fn hint(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<ComputerMove, ServiceError> {
-        caller.require()?;
-        let entry = self.entry(id)?;
-        let session = {
-            let mut live = entry.lock();
-            let to_move = live.session.to_move();
-            self.authorize(caller, &mut live, to_move)?;
-            live.session.clone_box()
-        };
+        let session = self.mover_session(caller, id)?;
         if session.ending().is_some() {
             return Err(ServiceError::conflict("game_over", "the game is over: no hint"));
         }

@@ -206,7 +206,13 @@ mod tests {
             id: id.to_string(),
             version,
         };
-        let applied = coalesce(vec![game("a", 3), Change::Lobby, game("b", 7), game("a", 5), Change::Lobby]);
+        let applied = coalesce(vec![
+            game("a", 3),
+            Change::Lobby,
+            game("b", 7),
+            game("a", 5),
+            Change::Lobby,
+        ]);
         assert_eq!(applied, vec![game("a", 5), Change::Lobby, game("b", 7)]);
         assert_eq!(coalesce(vec![game("a", 1), Change::Resync]), vec![Change::Resync]);
     }

@@ -258,8 +258,11 @@ impl Service {
             .new_session(&stored.options, Some(&stored.start))
             .map_err(corrupt)?;
         let mut moves = Vec::with_capacity(stored.moves.len());
+        let mut words = Vec::with_capacity(stored.moves.len());
         for mv in &stored.moves {
             moves.push(session.play(mv).map_err(corrupt)?);
+            // Worded right after playing: Krux's words reuse the search that wrote the notation.
+            words.push(session.move_words(moves.len() - 1));
         }
         if let Some(side) = &stored.resigned {
             let player = session
@@ -281,6 +284,7 @@ impl Service {
             thinking: None,
             start: stored.start,
             moves,
+            words,
             holders: [self.person(first)?, self.person(second)?],
             creator: self.person(stored.owners.creator)?,
             public: stored.owners.public,
@@ -317,6 +321,17 @@ impl Service {
         }
     }
 
+    /// A copy of game `id`'s session, for the player of the side to move only (hints, turns being
+    /// built): the engine or the turn builder then works without the game's lock.
+    fn mover_session(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<Box<dyn DynSession>, ServiceError> {
+        caller.require()?;
+        let entry = self.entry(id)?;
+        let mut live = entry.lock();
+        let to_move = live.session.to_move();
+        self.authorize(caller, &mut live, to_move)?;
+        Ok(live.session.clone_box())
+    }
+
     /// Checks that the caller holds `side`. A game from before players existed has no holders: the
     /// first player to act for one of its human sides takes it.
     fn authorize(&self, caller: &Caller, live: &mut LiveGame, side: Player) -> Result<PlayerRef, ServiceError> {
@@ -344,7 +359,8 @@ impl Service {
         )))
     }
 
-    /// The one side the caller holds, or the side they name when they hold both.
+    /// The side the caller names, else the one side they hold, else (holding both) the one of them
+    /// that a person plays: against the computer, the caller's own side.
     fn own_side(live: &LiveGame, caller: &Caller, named: Option<&str>) -> Result<Player, ServiceError> {
         let me = caller.require()?;
         let mine = live.sides_of(&me.id);
@@ -364,10 +380,20 @@ impl Service {
             (None, []) => Err(ServiceError::forbidden(
                 "you do not play in this game (you are watching)",
             )),
-            (None, _) => Err(ServiceError::bad_request(
-                "bad_side",
-                "you play both sides: say which ('side')",
-            )),
+            (None, both) => {
+                let human: Vec<Player> = both
+                    .iter()
+                    .copied()
+                    .filter(|side| live.seats[side.index()].level().is_none())
+                    .collect();
+                match human.as_slice() {
+                    [side] => Ok(*side),
+                    _ => Err(ServiceError::bad_request(
+                        "bad_side",
+                        "you play both sides: say which ('side')",
+                    )),
+                }
+            }
         }
     }
 

@@ -119,6 +119,8 @@ impl Service {
                     e
                 }
             })?;
+        // Worded now, while the position before the move is the one just searched (Krux).
+        live.words.push(next.move_words(ply));
         live.session = next;
         live.moves.push(played.clone());
         live.left_ms.push(left);
@@ -134,14 +136,7 @@ impl Service {
 
     /// The partial turn after `tokens` (games built step by step); only for the side to move.
     pub fn turn(self: &Arc<Self>, caller: &Caller, id: &str, tokens: &[String]) -> Result<PartialTurn, ServiceError> {
-        caller.require()?;
-        let entry = self.entry(id)?;
-        let session = {
-            let mut live = entry.lock();
-            let to_move = live.session.to_move();
-            self.authorize(caller, &mut live, to_move)?;
-            live.session.clone_box()
-        };
+        let session = self.mover_session(caller, id)?;
         partial_turn(session.as_ref(), tokens)
     }
 }

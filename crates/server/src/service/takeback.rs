@@ -47,6 +47,7 @@ impl Service {
         live.clock = clock;
         let ply = live.session.ply();
         live.moves.truncate(ply);
+        live.words.truncate(ply);
         live.left_ms.truncate(ply);
         live.takeback = None;
         live.version += 1;
@@ -56,9 +57,10 @@ impl Service {
         Ok(())
     }
 
-    /// Takes back the last move (or a resignation). When nobody else plays in the game (the caller
-    /// holds every human side; the computer plays the rest), at once, back to a human's turn; against
-    /// another person it asks them: a takeback request they accept or decline.
+    /// Takes back the last move. When nobody else plays in the game (the caller holds every human
+    /// side; the computer plays the rest), at once, back to a human's turn; against another person
+    /// it asks them: a takeback request they accept or decline. A finished game stays finished
+    /// (resigned, won, drawn or lost on time): 409 `game_over` (`time_up` for a loss on time).
     pub fn undo(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<GameView, ServiceError> {
         let me = caller.require()?.clone();
         let entry = self.entry(id)?;
@@ -72,6 +74,7 @@ impl Service {
         if live.timed_out() {
             return Err(ServiceError::conflict("time_up", "a loss on time cannot be taken back"));
         }
+        Self::not_over(&live)?;
         let mut next = live.session.clone_box();
         next.undo()
             .map_err(|e| ServiceError::conflict("nothing_to_undo", e.to_string()))?;
@@ -90,6 +93,17 @@ impl Service {
         self.take_back(&entry, &mut live, next, |next| {
             any_human && seats[next.to_move().index()].level().is_some()
         })
+    }
+
+    /// Refuses to take back anything of a finished game: 409 `game_over`.
+    fn not_over(live: &LiveGame) -> Result<(), ServiceError> {
+        match live.session.ending() {
+            Some(_) => Err(ServiceError::conflict(
+                "game_over",
+                "the game is over: a finished game cannot be taken back (start a rematch or a new game)",
+            )),
+            None => Ok(()),
+        }
     }
 
     /// Sets or clears the pending takeback request, stored and told to the watchers.
@@ -152,6 +166,7 @@ impl Service {
                 "only your opponent can accept your takeback request",
             ));
         }
+        Self::not_over(&live)?;
         let mut next = live.session.clone_box();
         next.undo()
             .map_err(|e| ServiceError::conflict("nothing_to_undo", e.to_string()))?;

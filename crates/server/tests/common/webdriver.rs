@@ -3,12 +3,14 @@
 
 #![allow(dead_code)]
 
+use crate::common::TestServer;
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -244,6 +246,29 @@ impl Browser {
             .unwrap_or_else(|e| panic!("hover failed: {e}"));
     }
 
+    /// Clicks with the mouse at the point (x, y) of the window (CSS pixels from its top left corner,
+    /// rounded: WebDriver takes whole pixels), whatever element is there: a press and a release, as a
+    /// person's click.
+    pub async fn click_at(&self, x: f64, y: f64) {
+        let (x, y) = (x.round(), y.round());
+        let mouse = MouseActions::new("mouse".to_string())
+            .then(PointerAction::MoveTo {
+                duration: Some(Duration::ZERO),
+                x,
+                y,
+            })
+            .then(PointerAction::Down {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            });
+        self.client
+            .perform_actions(mouse)
+            .await
+            .unwrap_or_else(|e| panic!("click at ({x}, {y}) failed: {e}"));
+    }
+
     /// Accepts a confirm dialog (waiting a little for it to open).
     pub async fn accept_alert(&self) {
         for _ in 0..50 {
@@ -334,4 +359,89 @@ impl Browser {
             .await
             .unwrap_or_else(|e| panic!("closing the session failed: {e}"));
     }
+}
+
+// What every browser test file shares.
+
+/// One browser test at a time: the machine is small.
+pub static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+pub fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+pub fn artifact(name: &str) -> PathBuf {
+    workspace().join("test-artifacts").join(name)
+}
+
+/// Browser tests need Chromium; `scripts/test.sh` installs it. Without it they fail, saying so.
+pub fn require_chromium() {
+    assert!(
+        available(),
+        "chromium and chromedriver are missing: run scripts/test.sh (apt-get install chromium chromium-driver)"
+    );
+}
+
+/// Fails with the reports when a page of the test broke the Content-Security-Policy.
+pub async fn assert_no_csp_violations(t: &TestServer) {
+    // Reports are sent after the fact: give the browser a moment.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let (status, reports) = t.get("/api/csp-reports").await;
+    assert_eq!(status, 200);
+    assert_eq!(reports["count"], 0, "the app broke its own policy: {reports}");
+}
+
+/// A browser whose player is the one with `token` (its cookie), at `path`.
+pub async fn browser_as(
+    driver: &Driver,
+    t: &TestServer,
+    token: &str,
+    profile: &std::path::Path,
+    path: &str,
+) -> Browser {
+    let b = driver.browser(profile).await;
+    b.set_cookie(&t.base, "arbiter_token", token).await;
+    b.goto(&t.url(path)).await;
+    b
+}
+
+/// A new player with a name: their token.
+pub async fn named_player(t: &TestServer, name: &str) -> String {
+    let token = t.new_player().await;
+    let (status, body) = t
+        .send_as(Some(&token), "POST", "/api/me", Some(json!({"name": name})))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    token
+}
+
+/// The text of an element, once it has some.
+pub async fn text_of(b: &Browser, css: &str) -> String {
+    let css = serde_json::to_string(css).unwrap();
+    b.wait_for(
+        &format!("document.querySelector({css}) && document.querySelector({css}).textContent"),
+        css.as_str(),
+    )
+    .await
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+/// Waits until the game page is live (view, WebSocket, board).
+pub async fn live_page(b: &Browser) {
+    b.wait_for(
+        "window.arbiter && window.arbiter.view && window.arbiter.connected && window.arbiter.diagram",
+        "live page",
+    )
+    .await;
+}
+
+/// Waits until the home page knows its player and its lobby is live.
+pub async fn lobby_live(b: &Browser) {
+    b.wait_for(
+        "window.arbiterHome && window.arbiterHome.me && window.arbiterHome.lobby.connected && window.arbiterHome.lobby.loaded",
+        "the live lobby",
+    )
+    .await;
 }
