@@ -66,11 +66,7 @@ pub fn router(service: Arc<Service>, limits: Arc<RateLimits>, reports: Arc<Repor
         .layer(middleware::from_fn(json_errors))
         .layer(middleware::from_fn(security::add_security_headers))
         .layer(axum::Extension(security::CspReports::new()))
-        .with_state(AppState {
-            service,
-            limits,
-            reports,
-        })
+        .with_state(AppState::new(service, limits, reports))
 }
 
 /// Every error is JSON: an error answered before a handler ran (a path that does not decode, a

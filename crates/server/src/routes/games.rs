@@ -339,7 +339,7 @@ pub async fn hint(
 ) -> Result<Json<ComputerMove>, ApiError> {
     caller.require()?;
     state.limits.check(Limited::Hint, client)?;
-    Ok(Json(state.run(move |s| s.hint(&caller, &id)).await?))
+    Ok(Json(state.run_long(move |s| s.hint(&caller, &id)).await?))
 }
 
 /// A known path asked with the wrong method.
