@@ -27,13 +27,13 @@ Every game is two-player, sequential, deterministic, perfect-information and zer
 returns are ``(+1, -1)``, ``(-1, +1)`` or ``(0, 0)``; player 0 is the side that moves first (``Game.sides[0]``).
 
 Actions are those of the Arbiter game's fixed action space (``arbiter.Game.num_actions``,
-``State.legal_actions()``, ``State.apply_action()``; see the README for each game's numbering). Whole-move games
+``State.legal_actions()``, ``State.apply_action()``; see docs/python.md for each game's numbering). Whole-move games
 have one action per move, so a ply is one OpenSpiel action and ``max_game_length = plies``. Krux (a *stepwise*
 game) has one action per step of a turn: a turn is a run of actions by the same player (at most 8 steps), ended by
 the last action of the space (end of turn), or at once by a step that wins; so ``current_player()`` stays the same
 during a turn and ``max_game_length = 9 × plies``.
 
-Observations: ``observation_tensor()`` is ``State.observation()`` (planes × rows × columns, the README's encoding;
+Observations: ``observation_tensor()`` is ``State.observation()`` (planes × rows × columns, docs/python.md's encoding;
 it does not depend on the observing player). In Krux the planes show the position at the start of the turn (Arbiter
 applies a turn when it ends), so the tensor goes on with the turn in progress: 8 rows of ``num_actions``, row *k*
 one-hot on the *k*-th step taken this turn (all zero when none); ``observation_tensor_shape()`` is then flat

@@ -1,5 +1,5 @@
 //! Attraction's strength levels 1–6 (see `Game::STRENGTH_LEVELS`), chosen by `arbiter match` runs
-//! whose commands and results are in the README's strength table.
+//! whose commands and results are in docs/strength.md's strength table.
 //!
 //! Alpha-beta to depth 2 drew 17 of 100 games against random play (it cannot find the long
 //! manoeuvres that fill the goal row) where MCTS with 1000 iterations won 50 of 50, so MCTS is

@@ -1,4 +1,4 @@
-//! Figures for the README: perft from the start, turn-list sizes and generation speed on
+//! Figures for docs/games.md: perft from the start, turn-list sizes and generation speed on
 //! middle-game positions, random playouts.
 //!
 //! `cargo run --release -p arbiter-krux --example krux_perft [depth]`

@@ -1,5 +1,5 @@
 //! Krux's strength levels 1–6 (see `Game::STRENGTH_LEVELS`), chosen by `arbiter match` runs whose
-//! commands and results are in the README's strength table.
+//! commands and results are in docs/strength.md's strength table.
 //!
 //! Krux is decided by the first fall into the hole, usually within a dozen plies, so strength is
 //! tactical depth. A second of alpha-beta reaches depth 4–5 (hundreds to thousands of turns per

@@ -1,4 +1,4 @@
-//! A load benchmark of the web app (figures for the README, never a timed test):
+//! A load benchmark of the web app (figures for docs/scale.md, never a timed test):
 //! `cargo run --release -p arbiter-server --example load -- [GAMES] [SECONDS] [CREATIONS]`.
 //!
 //! 1. GAMES games (Void, Villawar 8×8 and 10×10, Attraction in turn) played at once over HTTP by

@@ -36,6 +36,11 @@ impl RunningServer {
         self.service.games_in_memory()
     }
 
+    /// How many times a game in memory was read back from the store because it had changed there.
+    pub fn reloads(&self) -> u64 {
+        self.service.reloads()
+    }
+
     /// Checks every game in memory for a fallen flag now (tests with a hand-moved clock); how many fell.
     pub fn check_clocks(&self) -> usize {
         self.service.check_clocks()

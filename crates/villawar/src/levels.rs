@@ -1,5 +1,5 @@
 //! Villawar's strength levels 1–6 (see `Game::STRENGTH_LEVELS`), chosen by `arbiter match` runs
-//! whose commands and results are in the README's strength table.
+//! whose commands and results are in docs/strength.md's strength table.
 //!
 //! More MCTS iterations gain little here (5000 scored 55% against 1000), while each ply of
 //! alpha-beta pays: depth 4 scored 70% against MCTS with 1000 iterations, depth 5 73% against

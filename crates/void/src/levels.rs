@@ -1,5 +1,5 @@
 //! Void's strength levels 1–6 (see `Game::STRENGTH_LEVELS`), chosen by `arbiter match` runs whose
-//! commands and results are in the README's strength table.
+//! commands and results are in docs/strength.md's strength table.
 //!
 //! Alpha-beta beat heuristic MCTS 90% at 100 ms per move, so it carries every level from 2 up;
 //! levels 2–4 are budgeted by depth so that they play alike on any machine. Null-move pruning

@@ -12,6 +12,9 @@ use std::time::Duration;
 /// dies, another takes its games over within about this long.
 pub const LEASE: Duration = Duration::from_secs(5);
 
+/// How many games another server changed are reloaded at once.
+const FOLLOWERS: usize = 8;
+
 /// Wall-clock milliseconds, for leases (which servers compare, so never a test's hand-moved time).
 fn wall_ms() -> u64 {
     std::time::SystemTime::now()
@@ -133,12 +136,17 @@ impl Service {
                 if *service.shutdown.borrow() {
                     return;
                 }
-                let _ = tokio::task::spawn_blocking(move || {
-                    for change in coalesce(batch) {
-                        service.apply_change(change);
+                // Games reload side by side (each is a store round trip and a replay): one by one,
+                // a follower under load fell seconds behind and its watchers saw few of the moves.
+                let mut applying = tokio::task::JoinSet::new();
+                for change in coalesce(batch) {
+                    if applying.len() >= FOLLOWERS {
+                        applying.join_next().await;
                     }
-                })
-                .await;
+                    let service = service.clone();
+                    applying.spawn_blocking(move || service.apply_change(change));
+                }
+                while applying.join_next().await.is_some() {}
             }
         });
     }
@@ -148,7 +156,15 @@ impl Service {
             Change::Lobby => self.publish_lobby(None),
             Change::Game { id, version } => {
                 let cached = self.games().get(&id).cloned();
-                if let Some(entry) = cached {
+                let Some(entry) = cached else { return };
+                // Every server hears its own announcements too: a copy in memory that is current
+                // already is left alone before the store is asked for anything (it used to be
+                // loaded and replayed anew for every move, and the result thrown away).
+                let current = {
+                    let live = entry.lock();
+                    !live.stale && live.stored_version >= version
+                };
+                if !current {
                     let _ = self.reload(&entry, Some(version));
                 }
             }

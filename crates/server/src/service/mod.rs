@@ -63,6 +63,8 @@ pub struct Service {
     /// Pause between two computer moves when both sides are the computer, so people can follow.
     pub computer_pause: Duration,
     shutdown: tokio::sync::watch::Sender<bool>,
+    /// Games read back from the store because it said they changed (see [`Service::reloads`]).
+    reloads: std::sync::atomic::AtomicU64,
 }
 
 /// How many games stay in memory by default (the others are in the database and reload on demand).
@@ -129,6 +131,7 @@ impl Service {
             lobby: tokio::sync::broadcast::channel(64).0,
             computer_pause: Duration::from_millis(400),
             shutdown: tokio::sync::watch::channel(false).0,
+            reloads: Default::default(),
         })
     }
 
@@ -170,6 +173,12 @@ impl Service {
     /// How many games are in memory now.
     pub fn games_in_memory(&self) -> usize {
         self.games().len()
+    }
+
+    /// How many times a game in memory was read back from the store and replayed because it had
+    /// changed there (another server's change, or a write that found the copy stale).
+    pub fn reloads(&self) -> u64 {
+        self.reloads.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     fn games(&self) -> std::sync::MutexGuard<'_, LruCache<String, Arc<GameEntry>>> {
@@ -232,6 +241,7 @@ impl Service {
     /// or whatever its version when `None`): replayed anew, told to its watchers.
     pub fn reload(self: &Arc<Self>, entry: &Arc<GameEntry>, version: Option<i64>) -> Result<(), ServiceError> {
         let id = entry.lock().id.clone();
+        self.reloads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let stored = self
             .store
             .load(&id)?

@@ -1,0 +1,98 @@
+//! Two servers on one PostgreSQL follow each other's changes without redoing their own: every
+//! server hears its own announcements too, and must not read a game back from the store for them.
+
+mod common;
+
+use arbiter_server::config::{Games, ServeConfig};
+use arbiter_server::{start, ConnectionLimits, DbLocation, Limits, RunningServer};
+use common::{client_with_token, first_legal};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+async fn server_on(url: &str) -> RunningServer {
+    let config = ServeConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: DbLocation::parse(url).expect("a PostgreSQL URL"),
+        cache_games: arbiter_server::service::DEFAULT_CACHE_GAMES,
+        limits: Limits::none(),
+        reports: Default::default(),
+        trusted_proxies: Vec::new(),
+        connections: ConnectionLimits::default(),
+    };
+    let games = Games {
+        registry: arbiter_games::registry(),
+        engines: arbiter_games::engines(),
+    };
+    start(config, games).await.expect("server starts")
+}
+
+async fn json_of(response: reqwest::Response) -> Value {
+    let status = response.status();
+    let body: Value = response.json().await.expect("a JSON answer");
+    assert!(status.is_success(), "{status}: {body}");
+    body
+}
+
+/// Moves played through one server: it never reloads the game (its copy is current), while the
+/// other server, which has the game in memory, reloads it and shows the last move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_server_does_not_reload_a_game_for_its_own_changes() {
+    let url = arbiter_testkit::cluster().database();
+    let (one, two) = (server_on(&url).await, server_on(&url).await);
+    let anon = reqwest::Client::new();
+    let player = json_of(
+        anon.post(format!("{}/api/players", one.url()))
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let http = client_with_token(player["token"].as_str().expect("a token"));
+    let humans = json!([{"kind": "human"}, {"kind": "human"}]);
+    let mut view = json_of(
+        http.post(format!("{}/api/games", one.url()))
+            .json(&json!({"game": "villawar", "players": humans}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let id = view["id"].as_str().unwrap().to_string();
+    // The second server reads the game once, so it holds a copy to keep up to date.
+    json_of(http.get(format!("{}/api/games/{id}", two.url())).send().await.unwrap()).await;
+
+    const PLIES: u64 = 8;
+    for _ in 0..PLIES {
+        let mv = first_legal(&view);
+        view = json_of(
+            http.post(format!("{}/api/games/{id}/moves", one.url()))
+                .json(&json!({"move": mv, "ply": view["ply"]}))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+    }
+    // The second server catches up (its copy reloaded from the announcements)…
+    let mut seen = 0;
+    for _ in 0..200 {
+        let there = json_of(http.get(format!("{}/api/games/{id}", two.url())).send().await.unwrap()).await;
+        seen = there["ply"].as_u64().unwrap();
+        if seen == PLIES {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(seen, PLIES, "the second server never showed the last move");
+    assert!(two.reloads() >= 1, "the second server caught up without reloading?");
+    // …and by then the first has heard all its own announcements, and reloaded nothing for them.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        one.reloads(),
+        0,
+        "the server that made every move reloaded the game for its own changes"
+    );
+    one.stop().await.unwrap();
+    two.stop().await.unwrap();
+}
