@@ -45,11 +45,17 @@ ticks=$(getconf CLK_TCK)
 
 echo "== first run of $commit ($load): the test command"
 start=$SECONDS
+# The whole log is kept in /tmp, whatever happens.
+log=/tmp/arbiter-first-run-$commit-$load.log
+set +e
 /usr/bin/time -f "%e %U %S" -o "$work/test.time" \
-    bash -c "cd '$work/arbiter' && scripts/test.sh" 2>&1 | tee "$work/test.log" | grep '^== \[' || true
-test_status=${PIPESTATUS[0]}
-read -r test_wall test_user test_sys <"$work/test.time"
-[ "$test_status" = 0 ] || { echo "the test command failed ($test_status); see above" >&2; exit 1; }
+    bash -c "cd '$work/arbiter' && scripts/test.sh" >"$log" 2>&1
+test_status=$?
+set -e
+grep '^== \[' "$log" || true
+[ "$test_status" = 0 ] || { tail -40 "$log" >&2; echo "the test command failed ($test_status): $log" >&2; exit 1; }
+# time(1) writes its figures on the last line (after a note when the command failed).
+read -r test_wall test_user test_sys < <(tail -1 "$work/test.time")
 
 echo "== first run of $commit ($load): the first serve"
 port=$((20000 + RANDOM % 20000))
@@ -57,7 +63,7 @@ serve_start=$SECONDS
 (cd "$work/arbiter" && exec cargo run --quiet --release -p arbiter-cli -- serve --addr "127.0.0.1:$port" \
     --db "$work/arbiter.db") >"$work/serve.log" 2>&1 &
 serve_pid=$!
-until curl -fsS -o /dev/null "http://127.0.0.1:$port/"; do
+until curl -fs -o /dev/null "http://127.0.0.1:$port/"; do
     kill -0 "$serve_pid" 2>/dev/null || { cat "$work/serve.log" >&2; exit 1; }
     sleep 1
 done
@@ -72,7 +78,7 @@ phases=$(awk -v total="$test_wall" '
         name = $3; at = t
         for (i = 4; i <= NF && i <= 5; i++) name = name " " $i
         sub(/[:,]$/, "", name)
-    }' "$work/test.log")
+    }' "$log")
 
 mmss() { printf "%d min %02d s" "$(( ${1%.*} / 60 ))" "$(( ${1%.*} % 60 ))"; }
 out=docs/first-run.md

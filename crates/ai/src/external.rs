@@ -9,11 +9,12 @@
 //! of the game. The program is ended when the agent is dropped (after a `quit`, it is killed if it
 //! lingers) and always waited for.
 
+use crate::protocol::{parse_bestmove, parse_info, read_line, Go, Line};
 use crate::spec::UNTIMED_CAP;
-use crate::{Agent, AgentKind, AgentSpec, Choice, DynAgent, Limits, Score, SearchInfo, SearchResult};
+use crate::{Agent, AgentKind, AgentSpec, Choice, DynAgent, Limits, SearchInfo, SearchResult};
 use arbiter_core::{quote, shorten, DynSession, Error, Game, Session};
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -222,7 +223,12 @@ impl Process {
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut line = Vec::new();
-            while read_line(&mut reader, &mut line) {
+            loop {
+                match read_line(&mut reader, &mut line, MAX_LINE) {
+                    Ok(Line::Text) => {}
+                    Ok(Line::TooLong) => continue,
+                    Ok(Line::End) | Err(_) => return,
+                }
                 if sender.send(String::from_utf8_lossy(&line).trim().to_string()).is_err() {
                     return;
                 }
@@ -233,7 +239,7 @@ impl Process {
         let stderr_reader = std::thread::spawn(move || {
             let mut reader = BufReader::new(stderr_pipe);
             let mut line = Vec::new();
-            while read_line(&mut reader, &mut line) {
+            while let Ok(Line::Text | Line::TooLong) = read_line(&mut reader, &mut line, MAX_LINE) {
                 let text = String::from_utf8_lossy(&line).trim().to_string();
                 if text.is_empty() {
                     continue;
@@ -346,28 +352,6 @@ impl Drop for Process {
     }
 }
 
-/// Reads a line (without its end) of at most [`MAX_LINE`] bytes, skipping the rest of a longer
-/// one; `false` at the end of the input.
-fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> bool {
-    line.clear();
-    match reader.by_ref().take(MAX_LINE as u64).read_until(b'\n', line) {
-        Ok(0) | Err(_) => return false,
-        Ok(_) => {}
-    }
-    if line.last() == Some(&b'\n') {
-        line.pop();
-    } else if line.len() >= MAX_LINE {
-        let mut rest = Vec::new();
-        while let Ok(n) = reader.by_ref().take(MAX_LINE as u64).read_until(b'\n', &mut rest) {
-            if n == 0 || rest.last() == Some(&b'\n') {
-                break;
-            }
-            rest.clear();
-        }
-    }
-    true
-}
-
 /// A player that is an external program (see the module documentation). One agent plays one
 /// game at a time; its program is started on its first move and ended when it is dropped.
 pub struct ExternalAgent {
@@ -430,16 +414,7 @@ impl ExternalAgent {
             position.push_str(&record.moves.join(" "));
         }
         process.send(&position)?;
-        let mut go = "go".to_string();
-        if let Some(t) = limits.time {
-            go.push_str(&format!(" movetime {}", t.as_millis().max(1)));
-        }
-        if let Some(d) = limits.depth {
-            go.push_str(&format!(" depth {d}"));
-        }
-        if let Some(n) = limits.nodes {
-            go.push_str(&format!(" nodes {n}"));
-        }
+        let go = Go::of_limits(&limits).line();
         process.send(&go)?;
         let budget = limits.time.unwrap_or(UNTIMED_CAP);
         let mut deadline = Instant::now() + budget + budget / 4 + GRACE;
@@ -453,23 +428,15 @@ impl ExternalAgent {
             }
             match process.next_line(deadline)? {
                 Some(line) => {
-                    let mut words = line.split_whitespace();
-                    match words.next() {
-                        Some("bestmove") => {
-                            return match words.next() {
-                                Some("(none)" | "0000") | None => {
-                                    Err(format!("it answered '{}': no move", quote(&line)))
-                                }
-                                Some(mv) => Ok((mv.to_string(), last)),
-                            }
-                        }
-                        Some("info") => {
-                            if let Some(info) = parse_info(&line) {
-                                on_info(&info);
-                                last = info;
-                            }
-                        }
-                        _ => {}
+                    if let Some(best) = parse_bestmove(&line) {
+                        return match best {
+                            Some(mv) => Ok((mv.to_string(), last)),
+                            None => Err(format!("it answered '{}': no move", quote(&line))),
+                        };
+                    }
+                    if let Some(info) = parse_info(&line) {
+                        on_info(&info);
+                        last = info;
                     }
                 }
                 None if Instant::now() >= deadline => {
@@ -535,56 +502,6 @@ impl DynAgent for ExternalAgent {
             }
         }
     }
-}
-
-/// Reads an `info` line: depth, score (`cp`, `win`, `loss`, `draw`, UCI's `mate`), nodes, nps,
-/// time and pv; `None` for `info string` and lines with nothing of that.
-fn parse_info(line: &str) -> Option<SearchInfo> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.get(1) == Some(&"string") {
-        return None;
-    }
-    let mut info = SearchInfo::empty();
-    let mut any = false;
-    let mut i = 1;
-    while i < words.len() {
-        let next = words.get(i + 1).copied().unwrap_or("");
-        let number = next.parse::<u64>().ok();
-        match words[i] {
-            "depth" => info.depth = number.map_or(info.depth, |n| n.min(u64::from(u32::MAX)) as u32),
-            "nodes" => info.nodes = number.unwrap_or(info.nodes),
-            "nps" => info.nodes_per_second = number.map_or(info.nodes_per_second, |n| n as f64),
-            "time" => info.elapsed_ms = number.unwrap_or(info.elapsed_ms),
-            "score" => {
-                let value = words.get(i + 2).and_then(|v| v.parse::<i64>().ok());
-                let plies = |v: i64| v.unsigned_abs().min(u64::from(u32::MAX)) as u32;
-                info.score = match (next, value) {
-                    ("cp", Some(v)) => Score::Eval(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32),
-                    ("win", Some(v)) => Score::WinIn(plies(v)),
-                    ("loss", Some(v)) => Score::LossIn(plies(v)),
-                    ("mate", Some(v)) if v > 0 => Score::WinIn(plies(2 * v - 1)),
-                    ("mate", Some(v)) => Score::LossIn(plies(2 * v)),
-                    ("draw", _) => Score::Draw,
-                    _ => info.score,
-                };
-                i += if next == "draw" { 2 } else { 3 };
-                any = true;
-                continue;
-            }
-            "pv" => {
-                info.pv = words[i + 1..].iter().map(|w| w.to_string()).collect();
-                any = true;
-                break;
-            }
-            _ => {
-                i += 1;
-                continue;
-            }
-        }
-        any = true;
-        i += 2;
-    }
-    any.then_some(info)
 }
 
 /// The typed face of an [`ExternalAgent`], for [`AgentSpec::build`]. A typed agent cannot fail,
@@ -671,19 +588,5 @@ mod tests {
             let err = text.parse::<AgentSpec>().unwrap_err().to_string();
             assert!(err.contains(needle), "{text}: {err}");
         }
-    }
-
-    #[test]
-    fn info_lines_are_read() {
-        let info = parse_info("info depth 4 score cp -35 nodes 1200 nps 50000 time 24 pv a1-a2 b1-b2").unwrap();
-        assert_eq!((info.depth, info.nodes, info.elapsed_ms), (4, 1200, 24));
-        assert_eq!(info.score, Score::Eval(-35));
-        assert_eq!(info.pv, ["a1-a2", "b1-b2"]);
-        assert_eq!(parse_info("info score win 3").unwrap().score, Score::WinIn(3));
-        assert_eq!(parse_info("info score draw depth 2").unwrap().depth, 2);
-        assert_eq!(parse_info("info score mate -2").unwrap().score, Score::LossIn(4));
-        assert!(parse_info("info string hello depth 3").is_none());
-        assert!(parse_info("info").is_none());
-        assert!(parse_info("info depth x score cp").is_some());
     }
 }

@@ -40,11 +40,13 @@ mod limits;
 pub mod match_runner;
 pub mod mcts;
 mod past;
+pub mod protocol;
 mod random;
 pub mod spec;
 pub mod sprt;
 pub mod texel;
 mod threads;
+mod time_manager;
 
 pub use agent::{Agent, Choice};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
@@ -55,3 +57,4 @@ pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
 pub use spec::{AgentKind, AgentSpec};
 pub use threads::Threads;
+pub use time_manager::move_time;

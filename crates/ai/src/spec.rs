@@ -151,7 +151,9 @@ impl AgentSpec {
         let spec = self.resolve(&G::STRENGTH_LEVELS);
         let seed = spec.seed.unwrap_or(1);
         match spec.kind {
-            AgentKind::Random | AgentKind::Level(_) => Box::new(RandomAgent::new(seed)),
+            AgentKind::Random => Box::new(RandomAgent::new(seed)),
+            // `resolve` turns every level into the agent it describes (levels.rs tests each one).
+            AgentKind::Level(n) => unreachable!("level {n} was not resolved into its agent"),
             AgentKind::External => crate::external::TypedExternal::boxed::<G>(&spec),
             AgentKind::Mcts | AgentKind::Uct => {
                 let mut config = if spec.kind == AgentKind::Mcts {

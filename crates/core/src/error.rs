@@ -1,3 +1,5 @@
+//! The one error type of text from outside meeting a game: every message says what was wrong.
+
 use thiserror::Error;
 
 /// Everything that can go wrong when text from outside (a user, a file, a socket) meets a game.

@@ -1,3 +1,6 @@
+//! The `Game` trait every game crate implements: position, moves, notation, outcome, and what the
+//! interfaces and the search need to know of a game.
+
 use crate::drawing::Drawing;
 use crate::stepwise::{Click, PartialTurn};
 use crate::story::Story;

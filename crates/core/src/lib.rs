@@ -34,7 +34,7 @@ pub use drawing::Drawing;
 pub use dynamic::{DynGameType, DynSession, MoveDetails, MoveInfo};
 pub use error::{quote, shorten, Error};
 pub use game::{Game, NoVariant, Tactics, Variant, TACTICAL_HINT};
-pub use options::{key_values, key_values_in, switch, HistoryRules, OptionMap};
+pub use options::{key_values, key_values_in, switch, with_ply_limit, HistoryRules, OptionMap};
 pub use outcome::{EndReason, Ending, Outcome};
 pub use player::Player;
 pub use position_fields::PositionFields;

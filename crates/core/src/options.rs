@@ -1,3 +1,6 @@
+//! Options as users write them (`key=value,key=value`): game options, agent specs and engine
+//! options share this one syntax.
+
 use crate::Error;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -60,6 +63,20 @@ impl OptionMap {
             ))),
         }
     }
+}
+
+/// `options` with a ply limit of `max_plies` added unless they set one (`plies=`): a game that
+/// programs play to the end (reports, batches, studies) must end.
+pub fn with_ply_limit(options: &str, max_plies: u32) -> Result<String, Error> {
+    let mut map = OptionMap::parse(options)?;
+    if map.take("plies").is_some() {
+        return Ok(options.to_string());
+    }
+    Ok(if options.is_empty() {
+        format!("plies={max_plies}")
+    } else {
+        format!("{options},plies={max_plies}")
+    })
 }
 
 /// Splits `key=value,key=value` into its pairs: the one syntax of game options, agent specs and
@@ -151,6 +168,14 @@ impl fmt::Display for HistoryRules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ply_limit_is_added_unless_one_is_set() {
+        assert_eq!(with_ply_limit("", 400).unwrap(), "plies=400");
+        assert_eq!(with_ply_limit("size=6", 50).unwrap(), "size=6,plies=50");
+        assert_eq!(with_ply_limit("plies=90", 50).unwrap(), "plies=90");
+        assert!(with_ply_limit("size", 50).is_err());
+    }
 
     #[test]
     fn parses_and_rejects() {

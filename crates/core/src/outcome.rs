@@ -1,3 +1,5 @@
+//! How a finished game came out, and why it ended.
+
 use crate::Player;
 use serde::{Deserialize, Serialize};
 

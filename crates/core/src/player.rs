@@ -1,3 +1,5 @@
+//! The two sides of a game, by the order in which they move.
+
 use serde::{Deserialize, Serialize};
 
 /// One of the two sides, by the order in which they move: the game names them (black, white, violet…).

@@ -1,3 +1,5 @@
+//! Game records: a game as saved or sent (start, moves, ending, clock), replayable from its start.
+
 use crate::EndReason;
 use serde::{Deserialize, Serialize};
 

@@ -1,3 +1,6 @@
+//! The registry of games by name, so that the CLI, the server and the Python package offer every
+//! game without naming one.
+
 use crate::dynamic::GameType;
 use crate::{DynGameType, Error, Game};
 

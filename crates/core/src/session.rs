@@ -1,3 +1,6 @@
+//! A game in progress with its history (undo, repetition, ply limit, resignation); the position
+//! type knows nothing of its past. `dynamic.rs` puts it behind `dyn` for the interfaces.
+
 use crate::{EndReason, Ending, Error, Game, GameRecord, HistoryRules, Outcome, Player, RecordResult, Variant};
 use rustc_hash::FxHashMap;
 

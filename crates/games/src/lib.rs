@@ -2,25 +2,52 @@
 
 #![warn(missing_docs)]
 
+mod variants;
+
+pub use variants::variants_to_test;
+
 use arbiter_ai::Engines;
-use arbiter_core::Registry;
+use arbiter_core::{Game, Registry};
+
+/// Something done once for each game type: collecting the registry or the engines, or a test run
+/// over the typed positions of every game.
+pub trait EachGame {
+    /// Called once per game, with its position type.
+    fn game<G: Game>(&mut self);
+}
+
+/// Calls [`EachGame::game`] for every game, in the registry's order: the one list of the games.
+pub fn for_each_game(visitor: &mut impl EachGame) {
+    visitor.game::<arbiter_void::Void>();
+    visitor.game::<arbiter_krux::Krux>();
+    visitor.game::<arbiter_attraction::Attraction>();
+    visitor.game::<arbiter_villawar::Villawar>();
+}
 
 /// The registry of all games, by name: `void`, `krux`, `attraction`, `villawar`.
 pub fn registry() -> Registry {
-    Registry::new()
-        .with::<arbiter_void::Void>()
-        .with::<arbiter_krux::Krux>()
-        .with::<arbiter_attraction::Attraction>()
-        .with::<arbiter_villawar::Villawar>()
+    struct Collect(Registry);
+    impl EachGame for Collect {
+        fn game<G: Game>(&mut self) {
+            self.0 = std::mem::take(&mut self.0).with::<G>();
+        }
+    }
+    let mut all = Collect(Registry::new());
+    for_each_game(&mut all);
+    all.0
 }
 
 /// The computer opponents of all games (the same games as [`registry`]), for `arbiter_ai` specs.
 pub fn engines() -> Engines {
-    Engines::new()
-        .with::<arbiter_void::Void>()
-        .with::<arbiter_krux::Krux>()
-        .with::<arbiter_attraction::Attraction>()
-        .with::<arbiter_villawar::Villawar>()
+    struct Collect(Engines);
+    impl EachGame for Collect {
+        fn game<G: Game>(&mut self) {
+            self.0 = std::mem::take(&mut self.0).with::<G>();
+        }
+    }
+    let mut all = Collect(Engines::new());
+    for_each_game(&mut all);
+    all.0
 }
 
 #[cfg(test)]

@@ -6,9 +6,9 @@
 //! values (Villawar's sizes 6, 8 and 10); with several, the default and each other value of
 //! each key alone (Krux's setups and rules; all their combinations would be too many). The
 //! suite itself is generic over the typed game, so each
-//! registered name is matched to its type below — a new game in the registry fails this test
-//! until it is added here, and each match is checked against the type the registry's sessions
-//! really have.
+//! registered name is matched to its type through [`arbiter_games::for_each_game`] (the one list
+//! of the games, which also makes the registry), and each match is checked against the type the
+//! registry's sessions really have.
 //!
 //! The settings are one for all — 60 games per variant, a ply cap of at least 300, at least 2,000
 //! positions (Krux's rule variants: 20 games and 1,000) — and at least as strong as what each game crate used when it ran the suite
@@ -16,6 +16,7 @@
 
 use arbiter_core::dynamic::GameType;
 use arbiter_core::{conformance, DynGameType, Game, Session};
+use arbiter_games::EachGame;
 use std::thread;
 
 /// How hard one variant is exercised: seeded random games, each under a ply cap, and the least
@@ -96,34 +97,26 @@ fn run<G: Game>(game: &dyn DynGameType, options: &str, s: Settings) -> usize {
     conformance::run::<G>(&variant, s.seed, s.games, s.ply_cap)
 }
 
-/// The typed suite for a registered name.
-fn typed(name: &str) -> fn(&dyn DynGameType, &str, Settings) -> usize {
-    match name {
-        "void" => run::<arbiter_void::Void>,
-        "krux" => run::<arbiter_krux::Krux>,
-        "attraction" => run::<arbiter_attraction::Attraction>,
-        "villawar" => run::<arbiter_villawar::Villawar>,
-        other => panic!("'{other}' is registered but has no typed conformance run: add it here"),
-    }
-}
+/// A typed conformance run of one variant: how many positions it checked.
+type TypedRun = fn(&dyn DynGameType, &str, Settings) -> usize;
 
-/// Every variant of a game to test, as an option string: `""` for a game without options; each
-/// value of the key of a game with one (Villawar's sizes, the default among them); for a game
-/// with several keys, the default (`""`) and each value of each key that changes the game, the
-/// other keys at their defaults (a value that changes nothing prints no options in a session).
-fn variants(game: &dyn DynGameType) -> Vec<String> {
-    match game.option_choices() {
-        [] => vec![String::new()],
-        [(key, values)] => values.iter().map(|value| format!("{key}={value}")).collect(),
-        choices => std::iter::once(String::new())
-            .chain(choices.iter().flat_map(|(key, values)| {
-                values
-                    .iter()
-                    .map(move |value| format!("{key}={value}"))
-                    .filter(|options| !game.new_session(options, None).unwrap().options().is_empty())
-            }))
-            .collect(),
+/// The typed suite for a registered name, found in the one list of the games.
+fn typed(name: &str) -> TypedRun {
+    struct Find<'a> {
+        name: &'a str,
+        run: Option<TypedRun>,
     }
+    impl EachGame for Find<'_> {
+        fn game<G: Game>(&mut self) {
+            if G::NAME == self.name {
+                self.run = Some(run::<G>);
+            }
+        }
+    }
+    let mut find = Find { name, run: None };
+    arbiter_games::for_each_game(&mut find);
+    find.run
+        .unwrap_or_else(|| panic!("'{name}' is registered but not in arbiter_games::for_each_game"))
 }
 
 #[test]
@@ -133,7 +126,7 @@ fn variants_come_from_the_registry() {
         .names()
         .into_iter()
         .flat_map(|name| {
-            variants(registry.get(name).unwrap())
+            arbiter_games::variants_to_test(registry.get(name).unwrap())
                 .into_iter()
                 .map(move |v| (name, v))
         })
@@ -167,7 +160,7 @@ fn every_game_and_variant_conforms() {
     for name in registry.names() {
         let game = registry.get(name).unwrap();
         let run = typed(name);
-        for options in variants(game) {
+        for options in arbiter_games::variants_to_test(game) {
             jobs.push((game, run, options.clone(), settings(name, &options)));
         }
     }

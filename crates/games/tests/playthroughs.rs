@@ -55,34 +55,15 @@ fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("data/playthroughs")
 }
 
-/// Every variant of a game as an option string and a file-name tag, as the conformance suite
-/// takes them: `("", "")` for a game without options; each value of the key of a game with one
-/// (`("size=6", "size6")`, the default among them); for a game with several keys, the default
-/// (`("", "")`) and each value of each key that changes the game, the other keys at their
-/// defaults (`("hole=blocks", "holeblocks")`).
-fn variants(game: &dyn DynGameType) -> Vec<(String, String)> {
-    let variant = |key: &str, value: &str| (format!("{key}={value}"), format!("{key}{value}"));
-    match game.option_choices() {
-        [] => vec![(String::new(), String::new())],
-        [(key, values)] => values.iter().map(|value| variant(key, value)).collect(),
-        choices => std::iter::once((String::new(), String::new()))
-            .chain(choices.iter().flat_map(|(key, values)| {
-                values
-                    .iter()
-                    .map(move |value| variant(key, value))
-                    .filter(|(options, _)| !game.new_session(options, None).unwrap().options().is_empty())
-            }))
-            .collect(),
-    }
-}
-
 /// Every transcript, by file name.
 fn transcripts() -> BTreeMap<String, String> {
     let registry = arbiter_games::registry();
     let mut all = BTreeMap::new();
     for name in registry.names() {
         let game = registry.get(name).unwrap();
-        for (options, tag) in variants(game) {
+        for options in arbiter_games::variants_to_test(game) {
+            // The file-name tag of a variant: `size=6` → `size6`, the default → none.
+            let tag = options.replace('=', "");
             for n in 1..=GAMES {
                 let stem = match tag.as_str() {
                     "" => format!("{name}-{n}"),

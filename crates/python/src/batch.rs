@@ -14,7 +14,7 @@ use crate::state::reason_name;
 use crate::{panic_text, to_py};
 use arbiter_ai::match_runner::{can_win_at_once, OPENING_TRIES};
 use arbiter_ai::{levels, AgentKind, AgentSpec};
-use arbiter_core::{DynGameType, EndReason, Error, GameRecord, OptionMap, Player};
+use arbiter_core::{with_ply_limit, DynGameType, EndReason, Error, GameRecord, Player};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -72,20 +72,6 @@ fn mix(a: u64, b: u64) -> u64 {
 fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// The options with `plies=max_plies` added unless they set `plies` (as `arbiter match` and
-/// `arbiter report` do).
-fn with_ply_limit(options: &str, max_plies: u32) -> Result<String, Error> {
-    let mut map = OptionMap::parse(options)?;
-    if map.take("plies").is_some() {
-        return Ok(options.to_string());
-    }
-    Ok(if options.is_empty() {
-        format!("plies={max_plies}")
-    } else {
-        format!("{options},plies={max_plies}")
     })
 }
 

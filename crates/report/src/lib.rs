@@ -21,7 +21,7 @@ pub mod stats;
 pub mod trace;
 
 use arbiter_ai::Engines;
-use arbiter_core::{DynGameType, Error, OptionMap, Player};
+use arbiter_core::{with_ply_limit, DynGameType, Error, Player};
 use metrics::MatchupMetrics;
 use selfplay::{Contender, MatchupKind, PlaySettings, Progress};
 use serde::{Deserialize, Serialize};
@@ -119,19 +119,6 @@ pub enum Stage<'a> {
     Playing(&'a Progress),
     /// Replaying the games: done of total.
     Analysing(usize, usize),
-}
-
-/// The options with a ply limit: `plies=max` added unless they set one.
-pub fn with_ply_limit(options: &str, max_plies: u32) -> Result<String, Error> {
-    let mut map = OptionMap::parse(options)?;
-    if map.take("plies").is_some() {
-        return Ok(options.to_string());
-    }
-    Ok(if options.is_empty() {
-        format!("plies={max_plies}")
-    } else {
-        format!("{options},plies={max_plies}")
-    })
 }
 
 /// The headline verdict on balance from a first-player score: "first player (white) advantage
@@ -422,10 +409,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ply_limits_and_verdicts() {
-        assert_eq!(with_ply_limit("", 400).unwrap(), "plies=400");
-        assert_eq!(with_ply_limit("size=6", 50).unwrap(), "size=6,plies=50");
-        assert_eq!(with_ply_limit("plies=90", 50).unwrap(), "plies=90");
+    fn balance_verdicts() {
         let v = balance_verdict(&Proportion::wilson(28.0, 40), "white", "black");
         assert_eq!(
             v,

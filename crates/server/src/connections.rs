@@ -284,6 +284,7 @@ async fn give_back_memory(tally: Arc<Tally>) {
 }
 
 /// Returns the allocator's free pages to the system (glibc only; elsewhere nothing to do).
+#[allow(unsafe_code)] // a foreign function: the crate's one unsafe call
 fn trim_allocator() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim has no preconditions; it only releases free memory, under the

@@ -14,14 +14,18 @@ thread_local! {
     static ALLOCATIONS: StdCell<usize> = const { StdCell::new(0) };
 }
 
+// A global allocator cannot be written without unsafe code.
+#[allow(unsafe_code)]
 // SAFETY: forwards to the system allocator; the count is a plain thread-local number.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.dealloc(ptr, layout) }
     }
 }

@@ -1,3 +1,5 @@
+//! `arbiter analyze`: one position searched, its reports printed as the search deepens.
+
 use crate::spec::{agent_spec, engines, GameSpec};
 use arbiter_ai::levels;
 use arbiter_ai::AgentKind;

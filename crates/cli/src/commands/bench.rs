@@ -1,3 +1,6 @@
+//! `arbiter bench`: move generation and search speed per game, the signature that says a change
+//! kept every search the same, and the check that agents keep to their time limits.
+
 use crate::spec::{engines, registry};
 use arbiter_ai::{AgentSpec, Limits};
 use arbiter_core::{DynGameType, DynSession};

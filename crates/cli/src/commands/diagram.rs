@@ -1,3 +1,6 @@
+//! `arbiter diagram`: a position drawn by the game crate itself, as SVG (styled like the web app),
+//! JSON or text; the rules pages' diagrams are made with it.
+
 use crate::spec::GameSpec;
 use arbiter_core::drawing::Mark;
 use arbiter_core::rules_docs::RulesManifest;

@@ -7,10 +7,11 @@
 //! `info string error: …` and otherwise ignored.
 
 use crate::spec::{engines, registry};
+use arbiter_ai::protocol::{bestmove_line, info_line, read_line, Go, Line};
 use arbiter_ai::Threads;
-use arbiter_ai::{levels, AgentKind, AgentSpec, DynAgent, Limits, Score, SearchInfo};
+use arbiter_ai::{levels, AgentKind, AgentSpec, DynAgent, Limits};
 use arbiter_core::{quote, DynGameType, DynSession, Ending, Outcome, Player};
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread::JoinHandle;
@@ -32,9 +33,6 @@ const DEFAULT_HASH_MB: usize = 16;
 
 /// The largest `Hash` in MB (the agent spec's own bound).
 const MAX_HASH_MB: usize = 1024;
-
-/// The deepest `go depth` (the agent spec's own bound).
-const MAX_DEPTH: u32 = 64;
 
 /// The largest `plies` option offered (0 means no limit).
 const MAX_PLIES: u32 = 1_000_000;
@@ -64,7 +62,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let mut input = stdin.lock();
     let mut buffer = Vec::new();
     loop {
-        match read_line(&mut input, &mut buffer) {
+        match read_line(&mut input, &mut buffer, MAX_LINE) {
             Ok(Line::Text) => {}
             Ok(Line::TooLong) => {
                 complain(&format!("line too long (more than {MAX_LINE} bytes): ignored"));
@@ -84,54 +82,6 @@ pub fn run(args: Args) -> Result<(), String> {
     }
     engine.finish_search();
     Ok(())
-}
-
-/// What reading a line gave.
-enum Line {
-    /// A line (without its end) is in the buffer.
-    Text,
-    /// A line longer than [`MAX_LINE`] was skipped.
-    TooLong,
-    /// The input ended.
-    End,
-}
-
-/// Reads one line into `buffer` (its end removed), never holding more than [`MAX_LINE`] bytes.
-fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<Line> {
-    buffer.clear();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            return Ok(match (any, too_long) {
-                (false, _) => Line::End,
-                (true, true) => Line::TooLong,
-                (true, false) => Line::Text,
-            });
-        }
-        any = true;
-        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], i + 1, true),
-            None => (chunk, chunk.len(), false),
-        };
-        if !too_long {
-            if buffer.len() + part.len() > MAX_LINE {
-                too_long = true;
-                buffer.clear();
-            } else {
-                buffer.extend_from_slice(part);
-            }
-        }
-        input.consume(used);
-        if done {
-            return Ok(if too_long { Line::TooLong } else { Line::Text });
-        }
-    }
 }
 
 /// Whether to read on.
@@ -169,20 +119,6 @@ struct Engine {
     /// The agent of the last search with its spec, kept while the spec stays the same.
     agent: Option<(AgentSpec, Box<dyn DynAgent>)>,
     search: Option<Search>,
-}
-
-/// What `go` asked for.
-#[derive(Debug, Default)]
-struct Go {
-    movetime: Option<u64>,
-    /// Time left per side in ms, by [`Player::index`].
-    time: [Option<u64>; 2],
-    /// Increment per side in ms, by [`Player::index`].
-    inc: [u64; 2],
-    movestogo: Option<u64>,
-    depth: Option<u32>,
-    nodes: Option<u64>,
-    infinite: bool,
 }
 
 impl Engine {
@@ -498,13 +434,13 @@ impl Engine {
     fn go(&mut self, words: &[&str]) {
         // `wtime` is White's time where the game has a White, else the first player's.
         let white = self.session.parse_player("white").unwrap_or(Player::First);
-        let go = match parse_go(words, white) {
+        let go = match Go::parse(words, white) {
             Ok(go) => go,
             Err(message) => return complain(&message),
         };
         if self.session.ending().is_some() {
             complain("the game is over: there is no move to find");
-            return say("bestmove (none)");
+            return say(&bestmove_line(None));
         }
         let spec = self.spec_for(&go);
         let agent = match self.agent.take() {
@@ -610,109 +546,20 @@ fn think(
             if last.as_ref() != Some(&result.info) {
                 answer.push(info_line(&result.info));
             }
-            answer.push(format!("bestmove {}", result.best));
+            answer.push(bestmove_line(Some(&result.best)));
         }
         Err(e) => {
             answer.push(format!("info string error: {e}"));
-            answer.push("bestmove (none)".to_string());
+            answer.push(bestmove_line(None));
         }
     }
     (answer, agent)
 }
 
-/// A search report as an `info` line.
-fn info_line(info: &SearchInfo) -> String {
-    let mut line = format!("info depth {}", info.depth);
-    match info.score {
-        Score::Eval(v) => line.push_str(&format!(" score cp {v}")),
-        Score::WinRate(p) => line.push_str(&format!(" score cp {}", win_rate_cp(p))),
-        Score::WinIn(n) => line.push_str(&format!(" score win {n}")),
-        Score::LossIn(n) => line.push_str(&format!(" score loss {n}")),
-        Score::Draw => line.push_str(" score draw"),
-        Score::Unknown => {}
-    }
-    line.push_str(&format!(
-        " nodes {} nps {} time {}",
-        info.nodes,
-        info.nodes_per_second.round() as u64,
-        info.elapsed_ms
-    ));
-    if !info.pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&info.pv.join(" "));
-    }
-    line
-}
-
-/// MCTS's expected score as a centipawn-like value: the inverse of the logistic curve MCTS puts
-/// evaluations on (scale 200), bounded at ±2000.
-fn win_rate_cp(p: f64) -> i64 {
-    let p = p.clamp(1e-6, 1.0 - 1e-6);
-    ((200.0 * (p / (1.0 - p)).ln()).round() as i64).clamp(-2000, 2000)
-}
-
-/// The thinking time for a move on a clock: a 25th of the time left (or its share of the moves
-/// to go) plus three quarters of the increment, never more than four fifths of the time left,
-/// and at least 10 ms.
+/// The thinking time in milliseconds for a move on a clock (the one rule: [`arbiter_ai::move_time`]).
 fn clock_budget(left: u64, inc: u64, movestogo: Option<u64>) -> u64 {
-    let share = match movestogo {
-        Some(n) => left / (n + 1).min(25),
-        None => left / 25,
-    };
-    (share + inc * 3 / 4).min(left * 4 / 5).max(10)
-}
-
-/// Parses the words after `go`; `white` is the side whose clock `wtime` and `winc` give.
-fn parse_go(words: &[&str], white: Player) -> Result<Go, String> {
-    let mut go = Go::default();
-    let (w, b) = (white.index(), white.opponent().index());
-    let mut words = words.iter();
-    while let Some(&word) = words.next() {
-        if word == "infinite" {
-            go.infinite = true;
-            continue;
-        }
-        if matches!(word, "ponder" | "searchmoves" | "mate") {
-            return Err(format!("go {word} is not supported"));
-        }
-        let Some(&value) = words.next() else {
-            return Err(match word {
-                "movetime" | "wtime" | "btime" | "winc" | "binc" | "p1time" | "p2time" | "p1inc" | "p2inc"
-                | "movestogo" | "depth" | "nodes" => format!("go {word} needs a number"),
-                _ => format!("unknown go parameter '{}'", quote(word)),
-            });
-        };
-        // Clocks may be slightly negative after an overstep: that is no time left.
-        let millis = || {
-            value
-                .parse::<i64>()
-                .map(|v| v.max(0) as u64)
-                .map_err(|_| format!("go {word} needs a number of milliseconds, not '{}'", quote(value)))
-        };
-        let positive = || match value.parse::<u64>() {
-            Ok(n) if n > 0 => Ok(n),
-            _ => Err(format!(
-                "go {word} needs a whole number above 0, not '{}'",
-                quote(value)
-            )),
-        };
-        match word {
-            "movetime" => go.movetime = Some(millis()?),
-            "p1time" => go.time[0] = Some(millis()?),
-            "p2time" => go.time[1] = Some(millis()?),
-            "p1inc" => go.inc[0] = millis()?,
-            "p2inc" => go.inc[1] = millis()?,
-            "wtime" => go.time[w] = Some(millis()?),
-            "btime" => go.time[b] = Some(millis()?),
-            "winc" => go.inc[w] = millis()?,
-            "binc" => go.inc[b] = millis()?,
-            "movestogo" => go.movestogo = Some(positive()?),
-            "depth" => go.depth = Some(positive()?.min(u64::from(MAX_DEPTH)) as u32),
-            "nodes" => go.nodes = Some(positive()?),
-            _ => return Err(format!("unknown go parameter '{}'", quote(word))),
-        }
-    }
-    Ok(go)
+    let time = arbiter_ai::move_time(Duration::from_millis(left), Duration::from_millis(inc), movestogo);
+    time.as_millis() as u64
 }
 
 fn join_options(options: &[(String, String)]) -> String {
@@ -721,69 +568,4 @@ fn join_options(options: &[(String, String)]) -> String {
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join(",")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_are_bounded_and_split() {
-        let mut input = io::Cursor::new(b"ugi\r\nisready\n\nlast".to_vec());
-        let mut buffer = Vec::new();
-        let mut lines = Vec::new();
-        while let Ok(Line::Text) = read_line(&mut input, &mut buffer) {
-            lines.push(String::from_utf8_lossy(&buffer).trim().to_string());
-        }
-        assert_eq!(lines, ["ugi", "isready", "", "last"]);
-        let mut long = vec![b'x'; MAX_LINE + 10];
-        long.extend_from_slice(b"\nisready\n");
-        let mut input = io::Cursor::new(long);
-        assert!(matches!(read_line(&mut input, &mut buffer), Ok(Line::TooLong)));
-        assert!(matches!(read_line(&mut input, &mut buffer), Ok(Line::Text)));
-        assert_eq!(buffer, b"isready");
-        assert!(matches!(read_line(&mut input, &mut buffer), Ok(Line::End)));
-    }
-
-    #[test]
-    fn clock_budgets_follow_the_servers_rule() {
-        assert_eq!(clock_budget(60_000, 1_000, None), 2_400 + 750);
-        assert_eq!(clock_budget(1_000, 5_000, None), 800);
-        assert_eq!(clock_budget(0, 0, None), 10);
-        assert_eq!(clock_budget(10_000, 0, Some(4)), 2_000);
-    }
-
-    #[test]
-    fn go_parameters_parse_or_fail_clearly() {
-        let words = ["wtime", "-20", "btime", "5000", "winc", "100", "depth", "99"];
-        let go = parse_go(&words, Player::First).unwrap();
-        assert_eq!(go.time, [Some(0), Some(5000)]);
-        assert_eq!(go.inc, [100, 0]);
-        assert_eq!(go.depth, Some(MAX_DEPTH));
-        let go = parse_go(&words, Player::Second).unwrap();
-        assert_eq!(go.time, [Some(5000), Some(0)]);
-        let go = parse_go(&["p1time", "7", "p2inc", "3"], Player::Second).unwrap();
-        assert_eq!((go.time, go.inc), ([Some(7), None], [0, 3]));
-        assert!(parse_go(&["depth"], Player::First)
-            .unwrap_err()
-            .contains("needs a number"));
-        assert!(parse_go(&["depth", "0"], Player::First)
-            .unwrap_err()
-            .contains("above 0"));
-        assert!(parse_go(&["nodes", "x"], Player::First)
-            .unwrap_err()
-            .contains("above 0"));
-        assert!(parse_go(&["fast", "1"], Player::First)
-            .unwrap_err()
-            .contains("unknown go parameter"));
-        assert!(parse_go(&["infinite"], Player::First).unwrap().infinite);
-    }
-
-    #[test]
-    fn win_rates_read_as_centipawns() {
-        assert_eq!(win_rate_cp(0.5), 0);
-        assert!(win_rate_cp(0.75) > 200);
-        assert_eq!(win_rate_cp(1.0), 2000);
-        assert_eq!(win_rate_cp(0.0), -2000);
-    }
 }

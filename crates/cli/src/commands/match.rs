@@ -1,3 +1,6 @@
+//! `arbiter match`: two agents play a series of games, with an Elo estimate and an optional SPRT
+//! that stops as soon as the result is clear.
+
 use crate::spec::{agent_spec, engines, GameSpec};
 use arbiter_ai::match_runner::{run_match, MatchConfig, MatchSummary};
 use arbiter_ai::sprt::Sprt;

@@ -1,3 +1,5 @@
+//! `arbiter moves`: every legal move of a position, in the game's canonical notation.
+
 use crate::spec::GameSpec;
 
 /// `arbiter moves <game> [--position P]`

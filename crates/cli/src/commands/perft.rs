@@ -1,3 +1,5 @@
+//! `arbiter perft`: move sequences counted to a depth, the check every move generator is pinned by.
+
 use crate::spec::GameSpec;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::time::Instant;

@@ -1,3 +1,5 @@
+//! `arbiter play`: a game in the terminal, each side a human at the keyboard or an agent.
+
 use crate::spec::{agent_spec, engines, GameSpec};
 use arbiter_ai::DynAgent;
 use arbiter_core::DynSession;

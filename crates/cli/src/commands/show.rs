@@ -1,3 +1,5 @@
+//! `arbiter show`: a position's diagram, position string and result, from its string.
+
 use crate::spec::GameSpec;
 
 /// `arbiter show <game> [--position P]`

@@ -1,3 +1,5 @@
+//! The SVG element tree that game crates draw their boards into.
+
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -86,14 +86,18 @@ impl Service {
     }
 }
 
-/// How long the computer may think on a running Fischer clock: a 25th of its time left plus most
-/// of the increment (at least 50 ms). Correspondence days are far longer than any level thinks.
+/// How long the computer may think on a running Fischer clock: the engines' one rule
+/// ([`arbiter_ai::move_time`]). Correspondence days are far longer than any level thinks.
 pub(super) fn computer_budget(clock: &ClockState, side: Player, now_ms: u64) -> Option<Duration> {
     clock.running_since_ms?;
     match clock.control {
         TimeControl::Fischer { increment_ms, .. } => {
             let left = clock.left_ms(side, side, now_ms);
-            Some(Duration::from_millis((left / 25 + increment_ms * 3 / 4).max(50)))
+            Some(arbiter_ai::move_time(
+                Duration::from_millis(left),
+                Duration::from_millis(increment_ms),
+                None,
+            ))
         }
         TimeControl::Correspondence { .. } => None,
     }
