@@ -77,7 +77,7 @@ phases=$(awk -v total="$test_wall" '
         if (name != "") printf "%s %d min %02d s; ", name, (t - at) / 60, (t - at) % 60
         name = $3; at = t
         for (i = 4; i <= NF && i <= 5; i++) name = name " " $i
-        sub(/[:,]$/, "", name)
+        sub(/ *[(:,].*$/, "", name)
     }' "$log")
 
 mmss() { printf "%d min %02d s" "$(( ${1%.*} / 60 ))" "$(( ${1%.*} % 60 ))"; }
@@ -93,11 +93,13 @@ empty cargo, pip and npm caches, so crates, wheels and npm packages are download
 Debian packages (chromium, postgresql, nginx, nodejs) were already installed, and installing
 them adds a few minutes more on a new machine, depending on its mirror.
 
-What the figures depend on: almost all of the time is compiling — the test command compiles
-the workspace twice over (a check build for clippy and an optimised test build for the tests,
-then the Python binding's crates in release), and `serve` compiles the release build with
-link-time optimisation. Compiling is CPU-bound, so the figures scale with the cores free for it
-(two cores here) and the CPU's speed; a second run only rebuilds what changed.
+What the figures depend on: most of the test command is its `cargo test` step — compiling the
+workspace's optimised test build, then running the tests (the browser tests in Chromium, the
+PostgreSQL and several-server tests); the rest is clippy's check build, the Python binding built
+in release and its tests, and the downloads. `serve` compiles the release build with link-time
+optimisation (reusing what the binding's release build compiled). Compiling and the tests are
+CPU-bound, so the figures follow the cores free for them (two here) and the CPU's speed, and the
+network's speed for the downloads; a second run only rebuilds what changed.
 
 | date | commit | machine | load | test command | its CPU time | steps of the test command | first `serve` after it | its CPU time |
 |---|---|---|---|---|---|---|---|---|
