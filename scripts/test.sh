@@ -41,7 +41,7 @@ command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
 if [ ${#missing[@]} -gt 0 ]; then
   step "installing ${missing[*]}"
   sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
   # The nginx package starts the system's nginx; the check runs its own.
   if [[ " ${missing[*]} " == *" nginx-light "* ]]; then $sudo service nginx stop >/dev/null 2>&1 || true; fi
 fi
