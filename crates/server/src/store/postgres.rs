@@ -125,22 +125,18 @@ fn borrowed(values: &[Param]) -> Vec<&(dyn ToSql + Sync)> {
 /// advisory lock so that servers starting together apply each once.
 async fn migrate(pool: &Pool) -> StoreResult<usize> {
     let mut client = pool.get().await?;
-    client
-        .batch_execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (
-                 version    BIGINT PRIMARY KEY,
-                 name       TEXT NOT NULL,
-                 applied_at BIGINT NOT NULL)",
-        )
-        .await
-        .or_else(|e| {
-            // Two servers creating the table at once: the other one won.
-            if e.code() == Some(&SqlState::UNIQUE_VIOLATION) {
-                Ok(())
-            } else {
-                Err(e)
-            }
-        })?;
+    // Created under the migrations' lock: `IF NOT EXISTS` alone is no guard against servers
+    // starting together (the loser fails with "already exists" or a unique violation).
+    let tx = client.transaction().await?;
+    tx.execute("SELECT pg_advisory_xact_lock(727172)", &[]).await?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (
+             version    BIGINT PRIMARY KEY,
+             name       TEXT NOT NULL,
+             applied_at BIGINT NOT NULL)",
+    )
+    .await?;
+    tx.commit().await?;
     let mut ran = 0;
     loop {
         let tx = client.transaction().await?;
