@@ -479,7 +479,14 @@ impl Engine {
             .expect("levels are checked when set")
             .resolve(self.game.strength_levels());
         let side = self.session.to_move().index();
-        let clock = go.time[side].map(|left| clock_budget(left, go.inc[side], go.movestogo));
+        let clock = go.time[side].map(|left| {
+            let time = arbiter_ai::move_time(
+                Duration::from_millis(left),
+                Duration::from_millis(go.inc[side]),
+                go.movestogo,
+            );
+            time.as_millis() as u64
+        });
         let time = match (go.movetime, clock) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -554,12 +561,6 @@ fn think(
         }
     }
     (answer, agent)
-}
-
-/// The thinking time in milliseconds for a move on a clock (the one rule: [`arbiter_ai::move_time`]).
-fn clock_budget(left: u64, inc: u64, movestogo: Option<u64>) -> u64 {
-    let time = arbiter_ai::move_time(Duration::from_millis(left), Duration::from_millis(inc), movestogo);
-    time.as_millis() as u64
 }
 
 fn join_options(options: &[(String, String)]) -> String {

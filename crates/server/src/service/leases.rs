@@ -156,15 +156,9 @@ impl Service {
             Change::Lobby => self.publish_lobby(None),
             Change::Game { id, version } => {
                 let cached = self.games().get(&id).cloned();
-                let Some(entry) = cached else { return };
-                // Every server hears its own announcements too: a copy in memory that is current
-                // already is left alone before the store is asked for anything (it used to be
-                // loaded and replayed anew for every move, and the result thrown away).
-                let current = {
-                    let live = entry.lock();
-                    !live.stale && live.stored_version >= version
-                };
-                if !current {
+                if let Some(entry) = cached {
+                    // Every server hears its own announcements too: `reload` leaves a copy that is
+                    // current already alone.
                     let _ = self.reload(&entry, Some(version));
                 }
             }

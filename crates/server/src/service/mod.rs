@@ -240,7 +240,14 @@ impl Service {
     /// Brings a game's copy in memory up to date with the store (when it is older than `version`,
     /// or whatever its version when `None`): replayed anew, told to its watchers.
     pub fn reload(self: &Arc<Self>, entry: &Arc<GameEntry>, version: Option<i64>) -> Result<(), ServiceError> {
-        let id = entry.lock().id.clone();
+        let id = {
+            let live = entry.lock();
+            if version.is_some_and(|wanted| !live.stale && live.stored_version >= wanted) {
+                // Current already (a server's own announcement): the store is not asked at all.
+                return Ok(());
+            }
+            live.id.clone()
+        };
         self.reloads.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let stored = self
             .store
