@@ -16,8 +16,9 @@
 //!
 //! The rules for players are `docs/rules/villawar.md`; the crate README lists the rulings. The
 //! files follow the skeleton shared by every game crate (`docs/architecture.md`); beside it,
-//! `bits.rs` (the bitboard word), `fill.rs` (whole-board fills), `size.rs` (the variant) and
-//! `score.rs` (the final scoring).
+//! `bits.rs` (the bitboard word), `fill.rs` (whole-board fills), `size.rs` (the variant),
+//! `score.rs` (the final scoring) and `rule.rs` (the rule of one move, square by square, with the
+//! reason for each refusal: what parsing answers, proven to agree with the generator).
 //!
 //! ```
 //! use arbiter_core::Game;
@@ -51,6 +52,7 @@ mod outcome;
 mod piece;
 mod play;
 mod position;
+mod rule;
 mod score;
 mod size;
 mod square;

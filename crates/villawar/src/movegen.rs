@@ -9,6 +9,9 @@
 //!   must hold an enemy piece.
 //!
 //! The direction is a const parameter so that "nearest square on a ray" is a fixed bit scan.
+//!
+//! `rule.rs` states the same rule square by square, with a reason for each refusal, for parsing;
+//! its tests prove that it accepts exactly the jumps listed here.
 
 use crate::bits::Bits;
 use crate::board::Board;

@@ -1,11 +1,15 @@
-//! A move: a jump from one square to another along a direction, or the compulsory pass.
+//! A move: a jump from one square to another along a direction, or the compulsory pass; and a
+//! jump's written name.
 //!
 //! A jump is fully determined by its two squares in a given position (the piece on `from`, the
 //! phalanx crossed, what happens on `to`); the direction is kept only so that playing it needs
 //! no division.
 
 use crate::geometry::Direction;
-use crate::square::Square;
+use crate::piece::Kind;
+use crate::square::{Square, SquareName};
+use crate::Villawar;
+use std::fmt;
 
 /// One turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -67,5 +71,42 @@ impl Move {
     #[inline(always)]
     pub(crate) const fn dir_idx(self) -> usize {
         self.dir as usize
+    }
+}
+
+/// A jump as written, `c1-c5` or `c3xc7`: the separator shows the jumper's type (only a warrior
+/// captures), so that the text alone says what the jump does. One writer for the notation, the
+/// rule's reasons and the parser's hints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct JumpName {
+    /// The square left.
+    pub(crate) from: SquareName,
+    /// The square landed on.
+    pub(crate) to: SquareName,
+    /// The jumper's type, which picks the separator.
+    pub(crate) kind: Kind,
+}
+
+impl JumpName {
+    /// How `mv` is written in `game` (`None` for the pass); a square without a piece is written
+    /// as a villager's.
+    pub(crate) fn of(game: &Villawar, mv: Move) -> Option<JumpName> {
+        let (from, to) = (mv.from()?, mv.to()?);
+        let size = game.size();
+        Some(JumpName {
+            from: from.name(size),
+            to: to.name(size),
+            kind: game.piece_at(from).map_or(Kind::Villager, |p| p.kind),
+        })
+    }
+}
+
+impl fmt::Display for JumpName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = match self.kind {
+            Kind::Villager => '-',
+            Kind::Warrior => 'x',
+        };
+        write!(f, "{}{sep}{}", self.from, self.to)
     }
 }

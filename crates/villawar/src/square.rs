@@ -1,5 +1,6 @@
 //! Squares: an index `rank * N + file` (`a1` = 0) that needs the board size to be named.
 
+use crate::geometry::Direction;
 use crate::Size;
 use arbiter_core::Error;
 use std::fmt;
@@ -35,6 +36,19 @@ impl Square {
     /// The rank, from 0 (rank `1`).
     pub fn rank(self, size: Size) -> usize {
         self.index() / size.n()
+    }
+
+    /// The squares beyond this one along `dir`, nearest first, to the board's edge: the line a
+    /// jump walks, for the code that reads it square by square (the rule, move infos).
+    pub(crate) fn ray(self, size: Size, dir: Direction) -> impl Iterator<Item = Square> {
+        let (df, dr) = dir.delta();
+        let (mut file, mut rank) = (self.file(size), self.rank(size));
+        std::iter::from_fn(move || {
+            file = file.checked_add_signed(df)?;
+            rank = rank.checked_add_signed(dr)?;
+            Square::from_coords(file, rank, size)
+        })
+        .fuse()
     }
 
     /// The square's name on a board of this size (`c5`, `j10`).
