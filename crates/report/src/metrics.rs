@@ -125,6 +125,15 @@ impl Outcomes {
     pub fn score(&self) -> Proportion {
         Proportion::wilson(f64::from(self.wins) + 0.5 * f64::from(self.draws), self.games())
     }
+
+    /// Counts one game: `won` is whether this side won it, `None` for a draw.
+    fn add(&mut self, won: Option<bool>) {
+        match won {
+            None => self.draws += 1,
+            Some(true) => self.wins += 1,
+            Some(false) => self.losses += 1,
+        }
+    }
 }
 
 /// How many games ended for one reason.
@@ -281,148 +290,17 @@ pub fn matchup_metrics(
     names: [&str; 2],
     scale: f64,
 ) -> MatchupMetrics {
-    let mut first = Outcomes::default();
-    let mut b = Outcomes::default();
-    let mut reasons: BTreeMap<String, (u32, u32)> = BTreeMap::new();
-    for t in traces {
-        let b_player = if t.a_first { Player::Second } else { Player::First };
-        match t.winner {
-            None => {
-                first.draws += 1;
-                b.draws += 1;
-            }
-            Some(w) => {
-                if w == Player::First {
-                    first.wins += 1;
-                } else {
-                    first.losses += 1;
-                }
-                if w == b_player {
-                    b.wins += 1;
-                } else {
-                    b.losses += 1;
-                }
-            }
-        }
-        let reason = t.reason.map(reason_name).unwrap_or_else(|| "unfinished".into());
-        let slot = reasons.entry(reason).or_insert((0, 0));
-        if t.winner.is_some() {
-            slot.0 += 1;
-        } else {
-            slot.1 += 1;
-        }
-    }
     let n = traces.len() as u32;
+    let (first, b) = outcomes(traces);
     let b_score = b.score();
     let elo = |s: f64| arbiter_ai::elo::elo_of_score(s);
     let plies: Vec<u32> = traces.iter().map(|t| t.plies).collect();
-    let decided: Vec<&&GameTrace> = traces.iter().filter(|t| t.winner.is_some()).collect();
-    let dramas: Vec<Drama> = decided
+    let dramas: Vec<Drama> = traces
         .iter()
+        .filter(|t| t.winner.is_some())
         .filter_map(|t| drama(&t.evals, t.winner, scale))
         .collect();
-    let longest = traces.iter().map(|t| t.branching.len()).max().unwrap_or(0);
-    let branching_by_ply = (0..longest)
-        .map(|ply| {
-            let values: Vec<f64> = traces
-                .iter()
-                .filter_map(|t| t.branching.get(ply).map(|&m| f64::from(m)))
-                .collect();
-            let s = Summary::of(&values);
-            PlyBranching {
-                ply: ply as u32,
-                n: s.n,
-                mean: s.mean,
-                sd: s.sd,
-                p10: s.p10,
-                p90: s.p90,
-            }
-        })
-        .collect();
-    let side = |s: u8| names[usize::from(s.min(1))];
-    let mut facts = facts_of(
-        traces,
-        "Pieces lost per game",
-        |t| &t.lost,
-        |(s, k)| format!("{} {k}", side(*s)),
-    );
-    facts.extend(facts_of(
-        traces,
-        "Pieces that fell per game",
-        |t| &t.falls,
-        |(s, k)| format!("{} {k}", side(*s)),
-    ));
-    facts.extend(facts_of(
-        traces,
-        "Pieces that changed kind per game",
-        |t| &t.changed,
-        |(s, from, to)| format!("{} {from} → {to}", side(*s)),
-    ));
-    let per_game =
-        |f: &dyn Fn(&GameTrace) -> u32| Summary::of(&traces.iter().map(|t| f64::from(f(t))).collect::<Vec<_>>());
-    if traces.iter().any(|t| t.targets > 0) {
-        facts.push(Fact {
-            group: "Moves acting on other pieces per game".into(),
-            name: "pieces attacked, captured, pushed or converted".into(),
-            per_game: per_game(&|t| t.targets),
-        });
-        facts.push(Fact {
-            group: "Moves acting on other pieces per game".into(),
-            name: "moves that do so".into(),
-            per_game: per_game(&|t| t.target_moves),
-        });
-    }
-    facts.extend(facts_of(traces, "Steps per game, by kind", |t| &t.steps, |k| k.clone()));
-    facts.extend(facts_of(
-        traces,
-        "Choices made by button per game",
-        |t| &t.choices,
-        |k| k.clone(),
-    ));
-    facts.extend(facts_of(
-        traces,
-        "Choices made by button, by side and order",
-        |t| &t.choice_order,
-        |(s, k, label)| format!("{} choice {k}: {label}", side(*s)),
-    ));
-    let board_wins: Vec<&&GameTrace> = decided
-        .iter()
-        .copied()
-        .filter(|t| t.reason == Some(EndReason::Board) && t.winning_step.is_some())
-        .collect();
-    let mut winning: BTreeMap<String, u32> = BTreeMap::new();
-    for t in &board_wins {
-        *winning.entry(t.winning_step.clone().unwrap_or_default()).or_insert(0) += 1;
-    }
-    let mut winning_steps: Vec<Share> = winning
-        .into_iter()
-        .map(|(name, k)| Share {
-            name,
-            share: Proportion::wilson(f64::from(k), board_wins.len() as u32),
-            numbers: Vec::new(),
-        })
-        .collect();
-    winning_steps.sort_by(|x, y| y.share.successes.total_cmp(&x.share.successes));
-    let mut stories: BTreeMap<String, Vec<&Vec<f64>>> = BTreeMap::new();
-    for t in traces {
-        if let Some(p) = &t.story_pattern {
-            stories.entry(p.clone()).or_default().push(&t.story_numbers);
-        }
-    }
-    let mut stories: Vec<Share> = stories
-        .into_iter()
-        .map(|(name, numbers)| {
-            let slots = numbers.iter().map(|v| v.len()).min().unwrap_or(0);
-            Share {
-                name,
-                share: Proportion::wilson(numbers.len() as f64, n),
-                numbers: (0..slots)
-                    .map(|i| Summary::of(&numbers.iter().map(|v| v[i]).collect::<Vec<_>>()))
-                    .collect(),
-            }
-        })
-        .collect();
-    stories.sort_by(|x, y| y.share.successes.total_cmp(&x.share.successes));
+    let per_game = |f: &dyn Fn(&GameTrace) -> f64| Summary::of(&traces.iter().map(|t| f(t)).collect::<Vec<_>>());
     MatchupMetrics {
         matchup,
         key: matchup.key(),
@@ -438,42 +316,225 @@ pub fn matchup_metrics(
         b_score,
         b_elo: [elo(b_score.p), elo(b_score.low), elo(b_score.high)],
         draws: Proportion::wilson(f64::from(first.draws), n),
-        reasons: reasons
-            .into_iter()
-            .map(|(reason, (decisive, drawn))| ReasonCount {
-                reason,
-                decisive,
-                drawn,
-                share: Proportion::wilson(f64::from(decisive + drawn), n),
-            })
-            .collect(),
+        reasons: reason_counts(traces),
         plies: Summary::of_counts(&plies),
-        plies_histogram: {
-            let longest = plies.iter().copied().max().unwrap_or(0);
-            Bins::count(&plies, Bins::nice_width(longest, 25), longest)
-        },
-        branching: Summary::of(
-            &traces
-                .iter()
-                .filter(|t| !t.branching.is_empty())
-                .map(|t| t.branching.iter().map(|&m| f64::from(m)).sum::<f64>() / t.branching.len() as f64)
-                .collect::<Vec<_>>(),
-        ),
-        branching_by_ply,
-        lead_changes: Summary::of(
-            &traces
-                .iter()
-                .map(|t| f64::from(lead_changes(&t.evals)))
-                .collect::<Vec<_>>(),
-        ),
-        lead_change_rate: Summary::of(&traces.iter().map(|t| lead_change_rate(&t.evals)).collect::<Vec<_>>()),
+        plies_histogram: plies_histogram(&plies),
+        branching: branching_per_game(traces),
+        branching_by_ply: branching_by_ply(traces),
+        lead_changes: per_game(&|t| f64::from(lead_changes(&t.evals))),
+        lead_change_rate: per_game(&|t| lead_change_rate(&t.evals)),
         drama: Summary::of(&dramas.iter().map(|d| d.drama).collect::<Vec<_>>()),
         trailing: Summary::of(&dramas.iter().map(|d| d.trailing).collect::<Vec<_>>()),
-        facts,
-        winning_steps,
-        stories,
+        facts: facts(traces, names),
+        winning_steps: winning_steps(traces),
+        stories: stories(traces),
         sequences: traces.iter().flat_map(|t| t.sequences.iter().cloned()).collect(),
     }
+}
+
+/// The games' results from the first player's view and from side b's (who played first in the
+/// games where a did not).
+fn outcomes(traces: &[&GameTrace]) -> (Outcomes, Outcomes) {
+    let mut first = Outcomes::default();
+    let mut b = Outcomes::default();
+    for t in traces {
+        let b_player = if t.a_first { Player::Second } else { Player::First };
+        first.add(t.winner.map(|w| w == Player::First));
+        b.add(t.winner.map(|w| w == b_player));
+    }
+    (first, b)
+}
+
+/// Games won and drawn by ending reason, in the reasons' alphabetical order (`unfinished` for a
+/// game without one).
+fn reason_counts(traces: &[&GameTrace]) -> Vec<ReasonCount> {
+    let mut reasons: BTreeMap<String, (u32, u32)> = BTreeMap::new();
+    for t in traces {
+        let reason = t.reason.map(reason_name).unwrap_or_else(|| "unfinished".into());
+        let slot = reasons.entry(reason).or_insert((0, 0));
+        if t.winner.is_some() {
+            slot.0 += 1;
+        } else {
+            slot.1 += 1;
+        }
+    }
+    let n = traces.len() as u32;
+    reasons
+        .into_iter()
+        .map(|(reason, (decisive, drawn))| ReasonCount {
+            reason,
+            decisive,
+            drawn,
+            share: Proportion::wilson(f64::from(decisive + drawn), n),
+        })
+        .collect()
+}
+
+/// Plies per game in bins, a bin width that gives at most about 25 bins up to the longest game.
+fn plies_histogram(plies: &[u32]) -> Bins {
+    let longest = plies.iter().copied().max().unwrap_or(0);
+    Bins::count(plies, Bins::nice_width(longest, 25), longest)
+}
+
+/// Each game's mean number of legal moves over its positions, summarised over the games that
+/// have positions.
+fn branching_per_game(traces: &[&GameTrace]) -> Summary {
+    Summary::of(
+        &traces
+            .iter()
+            .filter(|t| !t.branching.is_empty())
+            .map(|t| t.branching.iter().map(|&m| f64::from(m)).sum::<f64>() / t.branching.len() as f64)
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// Legal moves at each ply over the games that reached it, up to the longest game.
+fn branching_by_ply(traces: &[&GameTrace]) -> Vec<PlyBranching> {
+    let longest = traces.iter().map(|t| t.branching.len()).max().unwrap_or(0);
+    (0..longest)
+        .map(|ply| {
+            let values: Vec<f64> = traces
+                .iter()
+                .filter_map(|t| t.branching.get(ply).map(|&m| f64::from(m)))
+                .collect();
+            let s = Summary::of(&values);
+            PlyBranching {
+                ply: ply as u32,
+                n: s.n,
+                mean: s.mean,
+                sd: s.sd,
+                p10: s.p10,
+                p90: s.p90,
+            }
+        })
+        .collect()
+}
+
+/// Every fact counted per game: the pieces seen in the board pictures, the pieces moves act on,
+/// and the steps and choices of step-by-step turns, in that order. `names` name the sides.
+fn facts(traces: &[&GameTrace], names: [&str; 2]) -> Vec<Fact> {
+    let mut facts = piece_facts(traces, names);
+    facts.extend(target_facts(traces));
+    facts.extend(step_facts(traces, names));
+    facts
+}
+
+/// The side a trace's side number stands for (anything past the second counts as the second).
+fn side_name(names: [&str; 2], side: u8) -> &str {
+    names[usize::from(side.min(1))]
+}
+
+/// Pieces lost, fallen and changed in kind, per kind of piece of each side.
+fn piece_facts(traces: &[&GameTrace], names: [&str; 2]) -> Vec<Fact> {
+    let side = |s: &u8| side_name(names, *s);
+    let mut facts = facts_of(
+        traces,
+        "Pieces lost per game",
+        |t| &t.lost,
+        |(s, k)| format!("{} {k}", side(s)),
+    );
+    facts.extend(facts_of(
+        traces,
+        "Pieces that fell per game",
+        |t| &t.falls,
+        |(s, k)| format!("{} {k}", side(s)),
+    ));
+    facts.extend(facts_of(
+        traces,
+        "Pieces that changed kind per game",
+        |t| &t.changed,
+        |(s, from, to)| format!("{} {from} → {to}", side(s)),
+    ));
+    facts
+}
+
+/// The pieces moves attacked, captured, pushed or converted, and the moves that did so; none
+/// for games whose moves never name such cells.
+fn target_facts(traces: &[&GameTrace]) -> Vec<Fact> {
+    if !traces.iter().any(|t| t.targets > 0) {
+        return Vec::new();
+    }
+    let per_game =
+        |f: &dyn Fn(&GameTrace) -> u32| Summary::of(&traces.iter().map(|t| f64::from(f(t))).collect::<Vec<_>>());
+    vec![
+        Fact {
+            group: "Moves acting on other pieces per game".into(),
+            name: "pieces attacked, captured, pushed or converted".into(),
+            per_game: per_game(&|t| t.targets),
+        },
+        Fact {
+            group: "Moves acting on other pieces per game".into(),
+            name: "moves that do so".into(),
+            per_game: per_game(&|t| t.target_moves),
+        },
+    ]
+}
+
+/// Step-by-step games: steps by kind, choices made by button, and those choices by side and order.
+fn step_facts(traces: &[&GameTrace], names: [&str; 2]) -> Vec<Fact> {
+    let mut facts = facts_of(traces, "Steps per game, by kind", |t| &t.steps, |k| k.clone());
+    facts.extend(facts_of(
+        traces,
+        "Choices made by button per game",
+        |t| &t.choices,
+        |k| k.clone(),
+    ));
+    facts.extend(facts_of(
+        traces,
+        "Choices made by button, by side and order",
+        |t| &t.choice_order,
+        |(s, k, label)| format!("{} choice {k}: {label}", side_name(names, *s)),
+    ));
+    facts
+}
+
+/// The kind of step that won, over the games won on the board by a known step; most frequent first.
+fn winning_steps(traces: &[&GameTrace]) -> Vec<Share> {
+    let board_wins: Vec<&&GameTrace> = traces
+        .iter()
+        .filter(|t| t.winner.is_some() && t.reason == Some(EndReason::Board) && t.winning_step.is_some())
+        .collect();
+    let mut winning: BTreeMap<String, u32> = BTreeMap::new();
+    for t in &board_wins {
+        *winning.entry(t.winning_step.clone().unwrap_or_default()).or_insert(0) += 1;
+    }
+    let mut steps: Vec<Share> = winning
+        .into_iter()
+        .map(|(name, k)| Share {
+            name,
+            share: Proportion::wilson(f64::from(k), board_wins.len() as u32),
+            numbers: Vec::new(),
+        })
+        .collect();
+    steps.sort_by(|x, y| y.share.successes.total_cmp(&x.share.successes));
+    steps
+}
+
+/// How the games ended in words: each pattern's share of all games and the means of its numbers
+/// slot by slot (over the slots every such game has); most frequent first.
+fn stories(traces: &[&GameTrace]) -> Vec<Share> {
+    let mut by_pattern: BTreeMap<String, Vec<&Vec<f64>>> = BTreeMap::new();
+    for t in traces {
+        if let Some(p) = &t.story_pattern {
+            by_pattern.entry(p.clone()).or_default().push(&t.story_numbers);
+        }
+    }
+    let n = traces.len() as u32;
+    let mut stories: Vec<Share> = by_pattern
+        .into_iter()
+        .map(|(name, numbers)| {
+            let slots = numbers.iter().map(|v| v.len()).min().unwrap_or(0);
+            Share {
+                name,
+                share: Proportion::wilson(numbers.len() as f64, n),
+                numbers: (0..slots)
+                    .map(|i| Summary::of(&numbers.iter().map(|v| v[i]).collect::<Vec<_>>()))
+                    .collect(),
+            }
+        })
+        .collect();
+    stories.sort_by(|x, y| y.share.successes.total_cmp(&x.share.successes));
+    stories
 }
 
 /// Is this matchup self-play (balance) rather than a ladder step?
