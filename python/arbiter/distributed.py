@@ -23,8 +23,8 @@ iterations, nodes or depth; a time budget depends on the machine). Records are w
 cache (``OUT/games/<matchup>-<hash>/game-NNNN.json``), so that ``arbiter report GAME --out OUT`` with the same
 settings reads every game back and only analyses them.
 
-**Statistics** (:class:`Tally`, :func:`elo_estimate`, :class:`Sprt`) are those of ``arbiter match``
-(``crates/ai/src/elo.rs``, ``sprt.rs``), in Python: the logistic Elo model, a 95% interval from the normal
+**Statistics** (:class:`Tally`, :func:`elo_estimate`, :class:`Sprt`) are those of ``arbiter match``, computed
+by the same Rust code (``crates/ai/src/elo.rs``, ``sprt.rs``) through the binding: the logistic Elo model, a 95% interval from the normal
 approximation of the mean score (trinomial variance), and the SPRT's log-likelihood ratio in the normal
 approximation of the logistic model, ``LLR = N (s1 - s0)(2 s - s0 - s1) / (2 var)`` (fishtest's
 ``LLRcalc.LLR_alt2``, M. Van den Bergh's GSPRT approximation, with a neutral prior of one win and one loss in the
@@ -61,24 +61,20 @@ __all__ = [
     "tuning_data",
 ]
 
-#: The two-sided 95% quantile of the normal distribution (as ``crates/ai/src/elo.rs`` has it).
-Z95 = 1.959964
-
 RAY_REQUIREMENT = "ray[default]==2.40.0"
 
-# --- statistics (no Ray needed) ----------------------------------------------------------------------------
+# --- statistics (no Ray needed; the formulas are arbiter_ai's, called through the binding) ------------------
 
 
 def elo_of_score(score: float) -> float:
     """The Elo difference whose expected score is ``score`` (logistic model), the score clamped to
     0.001..0.999 (about ±1200) so that a clean sweep stays finite: 0.6 gives +70.4."""
-    s = min(max(float(score), 0.001), 0.999)
-    return -400.0 * math.log10(1.0 / s - 1.0)
+    return _arbiter._elo_of_score(float(score))
 
 
 def score_of_elo(elo: float) -> float:
     """The expected score of an Elo difference: ``1 / (1 + 10^(-elo/400))``."""
-    return 1.0 / (1.0 + 10.0 ** (-float(elo) / 400.0))
+    return _arbiter._score_of_elo(float(elo))
 
 
 class EloEstimate(NamedTuple):
@@ -119,16 +115,11 @@ class Tally:
 
     def variance(self) -> float:
         """The variance of one game's score (the trinomial distribution of the results)."""
-        n = max(self.games, 1)
-        p = self.score
-        return (self.wins * (1 - p) ** 2 + self.draws * (0.5 - p) ** 2 + self.losses * p * p) / n
+        return _arbiter._variance(self.wins, self.draws, self.losses)
 
     def elo(self) -> EloEstimate:
         """The Elo difference with its 95% interval (:func:`elo_estimate`)."""
-        n = max(self.games, 1)
-        p = self.score
-        margin = Z95 * math.sqrt(self.variance() / n)
-        return EloEstimate(elo_of_score(p), elo_of_score(p - margin), elo_of_score(p + margin))
+        return EloEstimate(*_arbiter._elo_estimate(self.wins, self.draws, self.losses))
 
 
 def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
@@ -137,6 +128,8 @@ def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
     for name, value in (("wins", wins), ("draws", draws), ("losses", losses)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ValueError(f"{name} must be a whole number of games, at least 0, not {value!r}")
+        if value >= 2**32:
+            raise ValueError(f"{name} must be fewer than 2^32 games, not {value}")
     return Tally(wins, draws, losses).elo()
 
 
@@ -176,30 +169,25 @@ class Sprt:
                 raise ValueError(f"SPRT: {part.strip()!r} is not an Elo value (a number within ±1000)") from None
         return Sprt(values[0], values[1], alpha, beta)
 
+    def _judge(self, tally: Tally) -> tuple[float, float, float, str]:
+        return _arbiter._sprt(
+            float(self.elo0), float(self.elo1), float(self.alpha), float(self.beta), tally.wins, tally.draws, tally.losses
+        )
+
     def llr(self, tally: Tally) -> float:
         """The log-likelihood ratio of the results (normal approximation of the logistic model, as
         `arbiter match`: the variance is estimated with a neutral prior of one win and one loss, so
         that a one-sided start does not decide the test; a clean sweep decides after 8 games at 0,50)."""
-        n = tally.games
-        if n == 0:
-            return 0.0
-        s0, s1 = score_of_elo(self.elo0), score_of_elo(self.elo1)
-        variance = max(Tally(tally.wins + 1, tally.draws, tally.losses + 1).variance(), 1e-6)
-        return n * (s1 - s0) * (2.0 * tally.score - s0 - s1) / (2.0 * variance)
+        return self._judge(tally)[0]
 
     def bounds(self) -> tuple[float, float]:
         """Wald's decision bounds (lower, upper) of the LLR: ±2.94 for alpha = beta = 0.05."""
-        return math.log(self.beta / (1.0 - self.alpha)), math.log((1.0 - self.beta) / self.alpha)
+        _, low, high, _ = self._judge(Tally())
+        return low, high
 
     def status(self, tally: Tally) -> str:
         """``"continue"``, ``"accept_h0"`` or ``"accept_h1"`` (the words of ``arbiter match --json``)."""
-        llr = self.llr(tally)
-        low, high = self.bounds()
-        if llr >= high:
-            return "accept_h1"
-        if llr <= low:
-            return "accept_h0"
-        return "continue"
+        return self._judge(tally)[3]
 
 
 # --- Ray ---------------------------------------------------------------------------------------------------

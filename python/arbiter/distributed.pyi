@@ -13,7 +13,6 @@ from . import Game
 
 __all__: list[str]
 
-Z95: float                     # 1.959964
 RAY_REQUIREMENT: str           # "ray[default]==2.40.0"
 
 # --- statistics: the formulas of arbiter match (crates/ai/src/elo.rs, sprt.rs) ---------------------------

@@ -118,7 +118,11 @@ impl Engines {
                 known: self.names().join(", "),
             })?;
         if spec.kind == AgentKind::External {
-            return Ok(Box::new(ExternalAgent::new(factory.name(), spec)?));
+            return Ok(Box::new(ExternalAgent::new(
+                factory.name(),
+                spec.external.as_ref(),
+                spec.limits,
+            )?));
         }
         Ok(factory.agent(spec))
     }

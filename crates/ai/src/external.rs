@@ -9,9 +9,9 @@
 //! of the game. The program is ended when the agent is dropped (after a `quit`, it is killed if it
 //! lingers) and always waited for.
 
+use crate::limits::{parse_duration, UNTIMED_CAP};
 use crate::protocol::{parse_bestmove, parse_info, read_line, Go, Line};
-use crate::spec::UNTIMED_CAP;
-use crate::{Agent, AgentKind, AgentSpec, Choice, DynAgent, Limits, SearchInfo, SearchResult};
+use crate::{Agent, Choice, DynAgent, Limits, SearchInfo, SearchResult};
 use arbiter_core::{quote, shorten, DynSession, Error, Game, Session};
 use std::collections::VecDeque;
 use std::io::{BufReader, Write};
@@ -145,12 +145,12 @@ fn split_commas(text: &str) -> Vec<&str> {
 
 /// Parses the part of `engine:<command line>[,key=value…]` after the colon. `time`, `depth` and
 /// `nodes` are the limits sent with `go`; every other key is an option for `setoption`.
-pub(crate) fn parse(text: &str, params: &str) -> Result<AgentSpec, Error> {
+pub(crate) fn parse(text: &str, params: &str) -> Result<(ExternalSpec, Limits), Error> {
     let bad = |why: String| Error::Invalid(format!("bad agent spec '{}': {}", quote(text), shorten(&why, 160)));
     let mut parts = split_commas(params).into_iter();
     let command = parts.next().unwrap_or_default().trim().to_string();
     split_command(&command).map_err(|e| bad(format!("engine:<command line>: {e}")))?;
-    let mut spec = AgentSpec::of(AgentKind::External);
+    let mut limits = Limits::default();
     let mut options: Vec<(String, String)> = Vec::new();
     for (key, value) in arbiter_core::key_values_in(parts).map_err(bad)? {
         let lower = key.to_ascii_lowercase();
@@ -159,14 +159,13 @@ pub(crate) fn parse(text: &str, params: &str) -> Result<AgentSpec, Error> {
             _ => Err(bad(format!("'{key}' must be a whole number above 0, not '{value}'"))),
         };
         match lower.as_str() {
-            "time" => spec.limits.time = Some(crate::spec::parse_duration(value).map_err(bad)?),
-            "depth" => spec.limits.depth = Some(positive(value)?.min(64) as u32),
-            "nodes" => spec.limits.nodes = Some(positive(value)?),
+            "time" => limits.time = Some(parse_duration(value).map_err(bad)?),
+            "depth" => limits.depth = Some(positive(value)?.min(64) as u32),
+            "nodes" => limits.nodes = Some(positive(value)?),
             _ => options.push((key.to_string(), value.to_string())),
         }
     }
-    spec.external = Some(ExternalSpec { command, options });
-    Ok(spec)
+    Ok((ExternalSpec { command, options }, limits))
 }
 
 /// Writes an external spec in its own syntax (`engine:<command>,key=value,…,time=…`).
@@ -364,17 +363,16 @@ pub struct ExternalAgent {
 }
 
 impl ExternalAgent {
-    /// An agent for `game` from an `engine:` spec (nothing is started yet).
-    pub fn new(game: &'static str, spec: &AgentSpec) -> Result<ExternalAgent, Error> {
-        let external = spec
-            .external
-            .clone()
+    /// An agent for `game` from an `engine:` spec's engine and limits (nothing is started yet).
+    pub fn new(game: &'static str, external: Option<&ExternalSpec>, limits: Limits) -> Result<ExternalAgent, Error> {
+        let external = external
+            .cloned()
             .ok_or_else(|| Error::Invalid("this agent spec names no external engine".into()))?;
         external.words().map_err(Error::Invalid)?;
         Ok(ExternalAgent {
             game,
             spec: external,
-            limits: spec.limits,
+            limits,
             process: None,
             broken: None,
         })
@@ -511,11 +509,11 @@ pub(crate) struct TypedExternal(ExternalAgent);
 
 impl TypedExternal {
     /// The agent for the game `G`.
-    pub(crate) fn boxed<G: Game>(spec: &AgentSpec) -> Box<dyn Agent<G>> {
-        match ExternalAgent::new(G::NAME, spec) {
+    pub(crate) fn boxed<G: Game>(external: Option<&ExternalSpec>, limits: Limits, seed: u64) -> Box<dyn Agent<G>> {
+        match ExternalAgent::new(G::NAME, external, limits) {
             Ok(agent) => Box::new(TypedExternal(agent)),
             // Specs are checked when parsed; one built by hand without a command plays randomly.
-            Err(_) => Box::new(crate::RandomAgent::new(spec.seed.unwrap_or(1))),
+            Err(_) => Box::new(crate::RandomAgent::new(seed)),
         }
     }
 }
@@ -559,34 +557,5 @@ mod tests {
         assert!(split_command("   ").is_err());
         assert!(split_command("'open").is_err());
         assert!(split_command("\"open").is_err());
-    }
-
-    #[test]
-    fn specs_parse_and_print() {
-        for text in [
-            "engine:arbiter engine void",
-            "engine:./e,Level=3,Hash=8",
-            "engine:arbiter engine 'void:plies=20,repetition=off',time=250ms,depth=3,nodes=500",
-        ] {
-            let spec: AgentSpec = text.parse().unwrap();
-            assert_eq!(spec.kind, AgentKind::External);
-            assert_eq!(spec.to_string(), text);
-        }
-        let spec: AgentSpec = "engine:./e x,Level=3,time=1s".parse().unwrap();
-        let external = spec.external.unwrap();
-        assert_eq!(external.command, "./e x");
-        assert_eq!(external.options, [("Level".to_string(), "3".to_string())]);
-        assert_eq!(spec.limits.time, Some(Duration::from_secs(1)));
-        for (text, needle) in [
-            ("engine:", "the command is empty"),
-            ("engine:'x", "not closed"),
-            ("engine:x,Level", "key=value"),
-            ("engine:x,time=5", "needs a unit"),
-            ("engine:x,depth=0", "above 0"),
-            ("engine:x,Level=1,level=2", "given twice"),
-        ] {
-            let err = text.parse::<AgentSpec>().unwrap_err().to_string();
-            assert!(err.contains(needle), "{text}: {err}");
-        }
     }
 }

@@ -10,6 +10,7 @@
 //! - [`AgentSpec`]: agents as text (`random`, `level=3`, `mcts:time=1s`, `alphabeta:depth=5`,
 //!   `uct:time=1s`), and [`levels`]: strength levels 1–6.
 //! - [`Engines`]: the object-safe layer for the CLI and the server, built like the core registry.
+//! - [`game_loop`]: the one loop in which two agents play a game (matches, reports, batches).
 //! - [`match_runner`], [`elo`] and [`sprt`]: engine matches and their statistics.
 //!
 //! Nothing here knows any game: the heuristics are each game's `evaluate()` and `move_order_hint()`.
@@ -34,6 +35,7 @@ pub mod alphabeta;
 pub mod elo;
 mod engines;
 pub mod external;
+pub mod game_loop;
 mod info;
 pub mod levels;
 mod limits;
@@ -52,7 +54,7 @@ pub use agent::{Agent, Choice};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use engines::{DynAgent, Engines};
 pub use info::{Score, SearchInfo, SearchResult};
-pub use limits::{Clock, Limits};
+pub use limits::{parse_duration, Clock, Limits};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
 pub use spec::{AgentKind, AgentSpec};

@@ -84,3 +84,27 @@ impl<'a> Clock<'a> {
         nodes as f64 / self.elapsed().as_secs_f64().max(1e-6)
     }
 }
+
+/// The longest a search given only a depth or a node budget may run (give `time=` for longer).
+pub const UNTIMED_CAP: Duration = Duration::from_secs(120);
+
+/// Parses `1s`, `500ms`, `1.5s`, `2m`.
+pub fn parse_duration(value: &str) -> Result<Duration, String> {
+    let (number, unit) = if let Some(n) = value.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = value.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = value.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        return Err(format!("time '{value}' needs a unit: ms, s or m (like 500ms or 2s)"));
+    };
+    let n: f64 = number
+        .parse()
+        .map_err(|_| format!("time '{value}' is not a number with a unit (like 500ms or 2s)"))?;
+    let seconds = n * unit;
+    if !(seconds > 0.0 && seconds <= 24.0 * 3600.0) {
+        return Err(format!("time '{value}' must be more than 0 and at most 24 hours"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}

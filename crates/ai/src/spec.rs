@@ -69,8 +69,7 @@ pub struct AgentSpec {
     pub external: Option<crate::external::ExternalSpec>,
 }
 
-/// The longest a search given only a depth or a node budget may run (give `time=` for longer).
-pub const UNTIMED_CAP: Duration = Duration::from_secs(120);
+pub use crate::limits::{parse_duration, UNTIMED_CAP};
 
 /// The default thinking time of a spec without limits.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -154,7 +153,9 @@ impl AgentSpec {
             AgentKind::Random => Box::new(RandomAgent::new(seed)),
             // `resolve` turns every level into the agent it describes (levels.rs tests each one).
             AgentKind::Level(n) => unreachable!("level {n} was not resolved into its agent"),
-            AgentKind::External => crate::external::TypedExternal::boxed::<G>(&spec),
+            AgentKind::External => {
+                crate::external::TypedExternal::boxed::<G>(spec.external.as_ref(), spec.limits, seed)
+            }
             AgentKind::Mcts | AgentKind::Uct => {
                 let mut config = if spec.kind == AgentKind::Mcts {
                     MctsConfig::heuristic(spec.search_limits())
@@ -220,27 +221,6 @@ fn bad(text: &str, why: impl fmt::Display) -> Error {
     ))
 }
 
-/// Parses `1s`, `500ms`, `1.5s`, `2m`.
-pub fn parse_duration(value: &str) -> Result<Duration, String> {
-    let (number, unit) = if let Some(n) = value.strip_suffix("ms") {
-        (n, 0.001)
-    } else if let Some(n) = value.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = value.strip_suffix('m') {
-        (n, 60.0)
-    } else {
-        return Err(format!("time '{value}' needs a unit: ms, s or m (like 500ms or 2s)"));
-    };
-    let n: f64 = number
-        .parse()
-        .map_err(|_| format!("time '{value}' is not a number with a unit (like 500ms or 2s)"))?;
-    let seconds = n * unit;
-    if !(seconds > 0.0 && seconds <= 24.0 * 3600.0) {
-        return Err(format!("time '{value}' must be more than 0 and at most 24 hours"));
-    }
-    Ok(Duration::from_secs_f64(seconds))
-}
-
 /// The deepest quiescence search a spec may ask for.
 const MAX_QUIESCENCE: u32 = 32;
 
@@ -281,7 +261,11 @@ impl FromStr for AgentSpec {
             None => (trimmed, ""),
         };
         if kind_text.eq_ignore_ascii_case("engine") {
-            return crate::external::parse(text, params);
+            let (external, limits) = crate::external::parse(text, params)?;
+            let mut spec = AgentSpec::of(AgentKind::External);
+            spec.external = Some(external);
+            spec.limits = limits;
+            return Ok(spec);
         }
         let mut spec = AgentSpec::of(match kind_text.to_ascii_lowercase().as_str() {
             "random" => AgentKind::Random,
@@ -559,5 +543,34 @@ mod tests {
             assert!(err.contains(needle), "{text}: {err}");
         }
         assert!(AgentSpec::level(9).is_err());
+    }
+
+    #[test]
+    fn engine_specs_parse_and_print() {
+        for text in [
+            "engine:arbiter engine void",
+            "engine:./e,Level=3,Hash=8",
+            "engine:arbiter engine 'void:plies=20,repetition=off',time=250ms,depth=3,nodes=500",
+        ] {
+            let spec: AgentSpec = text.parse().unwrap();
+            assert_eq!(spec.kind, AgentKind::External);
+            assert_eq!(spec.to_string(), text);
+        }
+        let spec: AgentSpec = "engine:./e x,Level=3,time=1s".parse().unwrap();
+        let external = spec.external.unwrap();
+        assert_eq!(external.command, "./e x");
+        assert_eq!(external.options, [("Level".to_string(), "3".to_string())]);
+        assert_eq!(spec.limits.time, Some(Duration::from_secs(1)));
+        for (text, needle) in [
+            ("engine:", "the command is empty"),
+            ("engine:'x", "not closed"),
+            ("engine:x,Level", "key=value"),
+            ("engine:x,time=5", "needs a unit"),
+            ("engine:x,depth=0", "above 0"),
+            ("engine:x,Level=1,level=2", "given twice"),
+        ] {
+            let err = text.parse::<AgentSpec>().unwrap_err().to_string();
+            assert!(err.contains(needle), "{text}: {err}");
+        }
     }
 }

@@ -166,6 +166,45 @@ fn proven_wins_are_reported_as_such() {
     }
 }
 
+/// On a clock the agents think for a share of their time left, and the records keep each move's
+/// time left (none for the random opening, played before the clock starts).
+#[test]
+fn a_match_on_a_clock_records_the_time_left() {
+    let registry = registry();
+    let game = registry.get("attraction").unwrap();
+    let config = MatchConfig {
+        a: "alphabeta:depth=1".parse().unwrap(),
+        b: "random".parse().unwrap(),
+        games: 2,
+        opening_plies: 2,
+        safe_openings: false,
+        clock: Some("fischer:10+1".parse().unwrap()),
+        concurrency: 2,
+        seed: 3,
+        sprt: None,
+        stop: None,
+    };
+    let summary = run_match(&engines(), game, "plies=30", None, &config, &mut |_, _| {}).unwrap();
+    for g in &summary.games {
+        let clock = g.record.clock.as_ref().expect("a clock game's record has its clock");
+        assert_eq!(clock.control.to_string(), "fischer:10+1");
+        assert_eq!(clock.left_ms.len(), g.record.moves.len());
+        assert_eq!(clock.left_ms[..2], [None, None]);
+        // Each side's time grows by at most the increment a move (these moves take milliseconds).
+        for side in 0..2 {
+            let left: Vec<u64> = clock.left_ms[2..]
+                .iter()
+                .skip(side)
+                .step_by(2)
+                .map(|t| t.unwrap())
+                .collect();
+            assert!(left[0] <= 11_000, "{left:?}");
+            assert!(left.windows(2).all(|w| w[1] <= w[0] + 1_000), "{left:?}");
+        }
+        assert!(game.load_record(&g.record).is_ok());
+    }
+}
+
 #[test]
 fn a_small_match_alternates_colours_and_keeps_records() {
     let registry = registry();
@@ -176,6 +215,7 @@ fn a_small_match_alternates_colours_and_keeps_records() {
         games: 6,
         opening_plies: 2,
         safe_openings: false,
+        clock: None,
         concurrency: 2,
         seed: 3,
         sprt: None,
@@ -212,6 +252,7 @@ fn safe_openings_never_hand_over_a_win_in_one() {
         games: 24,
         opening_plies: PLIES as u32,
         safe_openings,
+        clock: None,
         concurrency: 2,
         seed: 5,
         sprt: None,
@@ -223,7 +264,7 @@ fn safe_openings_never_hand_over_a_win_in_one() {
         let mut lost = 0;
         for mv in record.moves.iter().take(PLIES) {
             session.play(mv).unwrap();
-            lost += usize::from(arbiter_ai::match_runner::can_win_at_once(session.as_ref()));
+            lost += usize::from(arbiter_ai::game_loop::can_win_at_once(session.as_ref()));
         }
         lost
     };
@@ -345,6 +386,7 @@ fn a_match_can_be_stopped_from_outside() {
         games: 50,
         opening_plies: 0,
         safe_openings: false,
+        clock: None,
         concurrency: 2,
         seed: 1,
         sprt: None,

@@ -15,6 +15,7 @@ mod fast;
 mod game;
 mod search;
 mod state;
+mod statistics;
 mod tools;
 mod voidgame;
 
@@ -96,6 +97,11 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::match_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::report_plan, m)?)?;
     m.add_function(wrap_pyfunction!(batch::report_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(statistics::elo_of_score, m)?)?;
+    m.add_function(wrap_pyfunction!(statistics::score_of_elo, m)?)?;
+    m.add_function(wrap_pyfunction!(statistics::variance, m)?)?;
+    m.add_function(wrap_pyfunction!(statistics::elo_estimate, m)?)?;
+    m.add_function(wrap_pyfunction!(statistics::sprt, m)?)?;
     voidgame::register(m)?;
     Ok(())
 }

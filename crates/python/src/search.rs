@@ -6,7 +6,7 @@ use crate::state::{reason_name, record_dict, State};
 use crate::{guard, panic_error, panic_text, to_py, ArbiterError, GameOver};
 use arbiter_ai::match_runner::{run_match, MatchConfig, MatchSummary};
 use arbiter_ai::{AgentKind, AgentSpec, DynAgent, Limits, Score, SearchResult};
-use arbiter_core::{DynSession, Error, OptionMap};
+use arbiter_core::{DynSession, Error};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -310,8 +310,7 @@ impl Time {
     fn duration(&self) -> PyResult<Duration> {
         let seconds = match self {
             Time::Text(text) => {
-                return arbiter_ai::spec::parse_duration(text.trim())
-                    .map_err(|e| PyValueError::new_err(format!("time: {e}")))
+                return arbiter_ai::parse_duration(text.trim()).map_err(|e| PyValueError::new_err(format!("time: {e}")))
             }
             Time::Seconds(s) => *s,
         };
@@ -404,7 +403,7 @@ pub fn play_match<'py>(
     safe_openings: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = Game::from_any(py, game)?;
-    let (kind, mut options) = (game.get().kind, game.get().options.clone());
+    let (kind, options) = (game.get().kind, game.get().options.clone());
     if games == 0 {
         return Err(PyValueError::new_err("games must be at least 1"));
     }
@@ -423,18 +422,13 @@ pub fn play_match<'py>(
         games,
         opening_plies,
         safe_openings,
+        clock: None,
         concurrency,
         seed,
         sprt: None,
         stop: Some(stop.clone()),
     };
-    let mut map = OptionMap::parse(&options).map_err(to_py)?;
-    if map.take("plies").is_none() {
-        if !options.is_empty() {
-            options.push(',');
-        }
-        options.push_str(&format!("plies={max_plies}"));
-    }
+    let options = arbiter_core::with_ply_limit(&options, max_plies).map_err(to_py)?;
     let (tx, rx) = mpsc::channel();
     // On Ctrl-C the stop flag ends the searches under way and the games after them.
     let worker = std::thread::spawn(move || {

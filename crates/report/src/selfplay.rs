@@ -7,14 +7,14 @@
 //! the same random opening, shared by games `2k` and `2k + 1`, and the agents' seeds depend only
 //! on the seed, the matchup and `i`.
 
-use arbiter_ai::match_runner::{can_win_at_once, OPENING_TRIES};
+use arbiter_ai::game_loop::{self, stopped, FinishedGame, GameSetup, Seeding};
 use arbiter_ai::{levels, AgentKind, AgentSpec, Engines};
-use arbiter_core::{DynGameType, Error, GameRecord, Player};
+use arbiter_core::{DynGameType, Error, GameRecord};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Who plays a side: the random mover or a strength level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -60,6 +60,16 @@ pub enum MatchupKind {
     SelfPlay,
     /// A contender against the next stronger one: the level ladder.
     Ladder,
+}
+
+impl Contender {
+    /// A contender by number, as the Python layer passes it: 0 the random mover, else the level.
+    pub fn from_number(number: u8) -> Contender {
+        match number {
+            0 => Contender::Random,
+            level => Contender::Level(level),
+        }
+    }
 }
 
 /// Two contenders; in a ladder matchup `b` is the stronger one.
@@ -174,6 +184,26 @@ pub struct PlayedGame {
     pub record: GameRecord,
 }
 
+impl From<FinishedGame> for PlayedGame {
+    fn from(game: FinishedGame) -> PlayedGame {
+        PlayedGame {
+            index: game.index,
+            a_first: game.a_first,
+            opening_plies: game.opening_plies,
+            forfeit: game.forfeit,
+            millis: game.millis,
+            record: game.record,
+        }
+    }
+}
+
+impl PlayedGame {
+    /// The cache file's text (pretty JSON, ending in a newline).
+    pub fn cache_text(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records serialize") + "\n"
+    }
+}
+
 /// The games of one matchup, by index.
 #[derive(Debug, Clone)]
 pub struct MatchupGames {
@@ -211,14 +241,6 @@ fn fnv1a(text: &str) -> u64 {
     })
 }
 
-/// Mixes numbers into a seed (splitmix64's finaliser).
-fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// What identifies a matchup's cached games: a change of any of it starts another folder.
 #[derive(Serialize)]
 struct CacheIdentity<'a> {
@@ -236,6 +258,12 @@ const CACHE_VERSION: u32 = 1;
 
 /// The folder of a matchup's games under `dir`: `games/<key>-<hash of the settings>`.
 fn cache_folder(dir: &Path, matchup: &Matchup, settings: &PlaySettings, a: &AgentSpec, b: &AgentSpec) -> PathBuf {
+    dir.join(cache_folder_name(matchup, settings, a, b))
+}
+
+/// The folder of a matchup's games in a report's folder, `games/<key>-<hash of the settings>`:
+/// where `arbiter report` looks for games played before (also by `arbiter.distributed`).
+pub fn cache_folder_name(matchup: &Matchup, settings: &PlaySettings, a: &AgentSpec, b: &AgentSpec) -> String {
     let identity = CacheIdentity {
         version: CACHE_VERSION,
         game: &settings.game,
@@ -246,8 +274,21 @@ fn cache_folder(dir: &Path, matchup: &Matchup, settings: &PlaySettings, a: &Agen
         b: b.to_string(),
     };
     let text = serde_json::to_string(&identity).expect("plain data serializes");
-    dir.join("games")
-        .join(format!("{}-{:08x}", matchup.key(), fnv1a(&text) as u32))
+    format!("games/{}-{:08x}", matchup.key(), fnv1a(&text) as u32)
+}
+
+/// The `settings.json` written beside a matchup's cached games, for people reading the folder.
+pub fn settings_text(settings: &PlaySettings, matchup: &Matchup, a: &AgentSpec, b: &AgentSpec) -> String {
+    let about = serde_json::json!({
+        "game": settings.game,
+        "options": settings.options,
+        "matchup": matchup,
+        "a": a.to_string(),
+        "b": b.to_string(),
+        "opening_plies": settings.opening_plies,
+        "seed": settings.seed,
+    });
+    serde_json::to_string_pretty(&about).expect("plain data serializes") + "\n"
 }
 
 fn game_path(folder: &Path, index: u32) -> PathBuf {
@@ -270,79 +311,36 @@ fn write_atomic(path: &Path, text: &str) -> Result<(), Error> {
         .map_err(|e| Error::Invalid(format!("cannot write {}: {e}", path.display())))
 }
 
-/// Plays one game of a matchup.
-#[allow(clippy::too_many_arguments)]
-fn play_one(
+/// Plays game `index` of a matchup as every report plays it (safe openings, the report's
+/// seeding): `arbiter report` and `arbiter.distributed`'s batches alike.
+pub fn play_game(
     engines: &Engines,
     game: &dyn DynGameType,
     settings: &PlaySettings,
-    key_hash: u64,
-    a: &AgentSpec,
-    b: &AgentSpec,
+    matchup: &Matchup,
     index: u32,
     stop: &AtomicBool,
-) -> Result<PlayedGame, Error> {
-    let started = Instant::now();
-    let mut session = game.new_session(&settings.options, None)?;
-    let opening_seed = mix(settings.seed, u64::from(index / 2));
-    let mut opening = 0;
-    for ply in 0..settings.opening_plies {
-        if session.ending().is_some() {
-            break;
-        }
-        let seed = mix(opening_seed, u64::from(ply));
-        let mut mv = session.random_move(seed).ok_or(Error::GameOver)?;
-        for attempt in 1..OPENING_TRIES {
-            let mut next = session.clone_box();
-            next.play(&mv)?;
-            if next.ending().is_none() && !can_win_at_once(next.as_ref()) {
-                break;
-            }
-            mv = session.random_move(mix(seed, attempt)).ok_or(Error::GameOver)?;
-        }
-        session.play(&mv)?;
-        opening += 1;
-    }
-    let agent_seed = mix(mix(settings.seed, key_hash), u64::from(index));
-    let mut agent_a = engines.agent(game.name(), &a.with_default_seed(agent_seed))?;
-    let mut agent_b = engines.agent(game.name(), &b.with_default_seed(agent_seed.wrapping_add(1)))?;
-    let a_first = index.is_multiple_of(2);
-    let a_player = if a_first { Player::First } else { Player::Second };
-    let mut forfeit = None;
-    while session.ending().is_none() {
-        if stop.load(Ordering::Relaxed) {
-            return Err(Error::Invalid("the report was stopped".into()));
-        }
-        let a_to_move = session.to_move() == a_player;
-        let agent = if a_to_move { &mut agent_a } else { &mut agent_b };
-        let failure = match agent.choose(session.as_ref(), stop, &mut |_| {}) {
-            Ok(result) => session
-                .play(&result.best)
-                .err()
-                .map(|e| format!("{} chose an illegal move: {e}", agent.name())),
-            Err(e) => Some(e.to_string()),
-        };
-        if stop.load(Ordering::Relaxed) {
-            return Err(Error::Invalid("the report was stopped".into()));
-        }
-        if let Some(why) = failure {
-            let loser = session.to_move();
-            session.resign(loser)?;
-            forfeit = Some(format!("{} forfeits: {why}", session.player_name(loser)));
-        }
-    }
-    let mut record = session.record();
-    if let (Some(why), Some(result)) = (&forfeit, record.result.as_mut()) {
-        result.text = Some(why.clone());
-    }
-    Ok(PlayedGame {
-        index,
-        a_first,
-        opening_plies: opening,
-        forfeit,
-        millis: started.elapsed().as_millis() as u64,
-        record,
-    })
+) -> Result<FinishedGame, Error> {
+    let (a, b) = (
+        agent_spec(game, matchup.a, settings),
+        agent_spec(game, matchup.b, settings),
+    );
+    let setup = GameSetup {
+        run: "report",
+        game,
+        options: &settings.options,
+        position: None,
+        a: &a,
+        b: &b,
+        opening_plies: settings.opening_plies,
+        safe_openings: true,
+        seed: settings.seed,
+        seeding: Seeding::Report {
+            matchup: fnv1a(&matchup.key()),
+        },
+        clock: None,
+    };
+    game_loop::play_game(engines, &setup, index, stop)
 }
 
 /// A short line on a finished game, for the progress bar.
@@ -392,19 +390,7 @@ pub fn run(
         let folder = cache_folder(dir, matchup, settings, &a, &b);
         std::fs::create_dir_all(&folder)
             .map_err(|e| Error::Invalid(format!("cannot create {}: {e}", folder.display())))?;
-        let about = serde_json::json!({
-            "game": settings.game,
-            "options": settings.options,
-            "matchup": matchup,
-            "a": a.to_string(),
-            "b": b.to_string(),
-            "opening_plies": settings.opening_plies,
-            "seed": settings.seed,
-        });
-        write_atomic(
-            &folder.join("settings.json"),
-            &(serde_json::to_string_pretty(&about).expect("plain data serializes") + "\n"),
-        )?;
+        write_atomic(&folder.join("settings.json"), &settings_text(settings, matchup, &a, &b))?;
         let mut cached = Vec::new();
         for index in 0..games {
             match read_cached(&game_path(&folder, index), index) {
@@ -429,22 +415,12 @@ pub fn run(
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<Result<(usize, PlayedGame), Error>>();
-    let specs: Vec<(AgentSpec, AgentSpec, u64)> = matchups
-        .iter()
-        .map(|m| {
-            (
-                agent_spec(game, m.a, settings),
-                agent_spec(game, m.b, settings),
-                fnv1a(&m.key()),
-            )
-        })
-        .collect();
     let folders: Vec<PathBuf> = result.iter().map(|r| r.folder.clone()).collect();
     let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..concurrency.clamp(1, 256).min(jobs.len().max(1)) {
             let sender = sender.clone();
-            let (jobs, next, failed, specs, folders) = (&jobs, &next, &failed, &specs, &folders);
+            let (jobs, next, failed, folders) = (&jobs, &next, &failed, &folders);
             scope.spawn(move || loop {
                 if failed.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
                     return;
@@ -452,10 +428,9 @@ pub fn run(
                 let Some(&(m, index)) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
                     return;
                 };
-                let (a, b, key_hash) = &specs[m];
-                let played = play_one(engines, game, settings, *key_hash, a, b, index, stop).and_then(|g| {
-                    let text = serde_json::to_string_pretty(&g).expect("records serialize") + "\n";
-                    write_atomic(&game_path(&folders[m], index), &text)?;
+                let played = play_game(engines, game, settings, &matchups[m], index, stop).and_then(|g| {
+                    let g = PlayedGame::from(g);
+                    write_atomic(&game_path(&folders[m], index), &g.cache_text())?;
                     Ok((m, g))
                 });
                 let bad = played.is_err();
@@ -486,7 +461,7 @@ pub fn run(
         return Err(e);
     }
     if stop.load(Ordering::Relaxed) {
-        return Err(Error::Invalid("the report was stopped".into()));
+        return Err(stopped("report"));
     }
     for r in &mut result {
         r.games.sort_by_key(|g| g.index);
@@ -517,10 +492,8 @@ mod tests {
     }
 
     #[test]
-    fn seeds_and_hashes_are_stable() {
+    fn hashes_are_stable() {
         assert_eq!(fnv1a(""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a("a"), 0xaf63_dc4c_8601_ec8c);
-        assert_ne!(mix(1, 0), mix(1, 1));
-        assert_eq!(mix(7, 9), mix(7, 9));
     }
 }

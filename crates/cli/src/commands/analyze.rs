@@ -40,7 +40,7 @@ pub fn run(args: Args) -> Result<(), String> {
         return Err("analyze needs a searching agent (mcts, uct, alphabeta or a level)".into());
     }
     let time = match &args.time {
-        Some(t) => Some(arbiter_ai::spec::parse_duration(t).map_err(|e| format!("--time: {e}"))?),
+        Some(t) => Some(arbiter_ai::parse_duration(t).map_err(|e| format!("--time: {e}"))?),
         None if args.agent.is_none() => Some(std::time::Duration::from_secs(5)),
         None => None,
     };

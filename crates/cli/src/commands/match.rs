@@ -4,12 +4,12 @@
 use crate::spec::{agent_spec, engines, GameSpec};
 use arbiter_ai::match_runner::{run_match, MatchConfig, MatchSummary};
 use arbiter_ai::sprt::Sprt;
-use arbiter_core::OptionMap;
+use arbiter_core::{with_ply_limit, TimeControl};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 
 /// `arbiter match <game> --a SPEC --b SPEC [--games N] [--opening-plies K] [--concurrency C]
-/// [--sprt elo0,elo1] [--records DIR] [--json]`
+/// [--clock CONTROL] [--sprt elo0,elo1] [--records DIR] [--json]`
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -31,6 +31,11 @@ pub struct Args {
     /// is decided by its random opening (Krux, where a careless first turn loses, needs this).
     #[arg(long)]
     safe_openings: bool,
+    /// Play on a clock instead of the agents' own budgets: each move thinks for a share of the
+    /// time left, and a side whose time runs out loses (fischer:BASE+INCREMENT, whole seconds,
+    /// as game records write it).
+    #[arg(long, value_name = "CONTROL")]
+    clock: Option<TimeControl>,
     /// Games played at once, one thread each.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -66,14 +71,7 @@ pub fn run(args: Args) -> Result<(), String> {
         return Err("--max-plies must be at least 1".into());
     }
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
-    let mut options = options.to_string();
-    let mut map = OptionMap::parse(&options).map_err(|e| e.to_string())?;
-    if map.take("plies").is_none() {
-        if !options.is_empty() {
-            options.push(',');
-        }
-        options.push_str(&format!("plies={}", args.max_plies));
-    }
+    let options = with_ply_limit(options, args.max_plies).map_err(|e| e.to_string())?;
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
@@ -83,6 +81,7 @@ pub fn run(args: Args) -> Result<(), String> {
         games: args.games,
         opening_plies: args.opening_plies,
         safe_openings: args.safe_openings,
+        clock: args.clock,
         concurrency: args.concurrency,
         seed: args.seed,
         sprt,
