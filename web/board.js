@@ -415,8 +415,24 @@ export class Board {
     return drawArrow(hover ? this.layers.hover : this.layers.over, a, b, this.unit, cls);
   }
 
-  /** The layer for hover aids (`web/boards/<game>.js`). */
-  get hoverLayer() {
-    return this.layers.hover;
+  /** Is there a cell centred at (x, y), give or take a tenth of a cell? */
+  hasCellAt(x, y) {
+    for (const c of this.cells.values())
+      if (Math.hypot(c.center[0] - x, c.center[1] - y) < this.unit * 0.1) return true;
+    return false;
+  }
+
+  /**
+   * Draws a picture from the game's legend (shapes centred on (0, 0)) round a cell, with the hover marks;
+   * a shape centred where no cell is (past the board's edge) is left out.
+   */
+  picture(cell, shapes) {
+    const c = this.center(cell);
+    if (!c) return null;
+    const [x, y] = c;
+    const onBoard = ({ attrs = {} }) => this.hasCellAt(x + Number(attrs.cx || 0), y + Number(attrs.cy || 0));
+    const g = el('g', { class: 'hover-picture', transform: `translate(${x},${y})` }, this.layers.hover);
+    for (const shape of shapes) if (onBoard(shape)) drawShape(shape, g);
+    return g;
   }
 }

@@ -1,8 +1,8 @@
 // Whole-move input, for games whose legal moves the view lists (MoveInfo): click a piece, then where it
 // goes; when several moves share those two cells, click the cell that tells them apart (MoveInfo.choice).
-import { h } from '../svg.js';
+import { h, cap } from '../svg.js';
 import { getDiagram } from '../api.js';
-import { previewMarks } from '../boards/index.js';
+import { previewMarks } from './aids.js';
 import { toMove, sideName, myTurn } from './state.js';
 
 /** The cell that tells a move apart from the others with the same from and to. */
@@ -119,7 +119,9 @@ export function createMoveInput(G) {
 
   function hover(board, cell) {
     if (!myTurn(S)) return;
-    const game = S.view.game;
+    const preview = (move) => {
+      for (const { cell: c, mark } of previewMarks(board.diagram, move)) board.mark(c, mark, { hover: true });
+    };
     if (st.choice) {
       const specific = st.choice.candidates.filter((m) => choiceOf(m) !== st.choice.to);
       const shown = cell
@@ -127,15 +129,14 @@ export function createMoveInput(G) {
         : specific.length === 1
           ? specific[0]
           : null;
-      if (shown) for (const { cell: c, mark } of previewMarks(game, shown)) board.mark(c, mark, { hover: true });
+      if (shown) preview(shown);
       return;
     }
     if (!st.selected || !cell) return;
     const moves = movesFrom(st.selected).filter((m) => m.to === cell);
     if (!moves.length) return;
     for (const p of moves[0].path || []) if (p !== cell) board.mark(p, 'path', { hover: true });
-    if (moves.length === 1)
-      for (const { cell: c, mark } of previewMarks(game, moves[0])) board.mark(c, mark, { hover: true });
+    if (moves.length === 1) preview(moves[0]);
   }
 
   function hitClasses(cell) {
@@ -151,18 +152,14 @@ export function createMoveInput(G) {
   function controls() {
     if (!myTurn(S)) return null;
     const box = h('div', { class: 'move-controls' });
-    // Moves that no cell stands for (a pass).
+    // Moves that no cell stands for (a pass): a button each, which says so when it is the only move.
+    const alone = legal().length === 1;
     for (const m of legal().filter((x) => !x.from)) {
       box.appendChild(
         h(
           'button',
-          {
-            class: 'primary',
-            id: m.notation === 'pass' ? 'pass' : null,
-            'data-move': m.notation,
-            onclick: () => G.play(m.notation),
-          },
-          m.notation === 'pass' ? 'Pass (no other legal move)' : m.notation,
+          { class: 'primary', 'data-move': m.notation, onclick: () => G.play(m.notation) },
+          alone ? `${cap(m.notation)} (no other legal move)` : m.notation,
         ),
       );
     }

@@ -4,7 +4,8 @@
 use crate::bitboard::squares;
 use crate::piece::player_name;
 use crate::Attraction;
-use arbiter_core::drawing::{KeyEntry, LegendEntry, PlacedPiece, Shape, SquareGrid};
+use arbiter_core::drawing::grid::CELL;
+use arbiter_core::drawing::{KeyEntry, LegendEntry, PlacedPiece, Shape, Shows, SquareGrid};
 use arbiter_core::story::capitalised;
 use arbiter_core::{Drawing, Player};
 use std::collections::BTreeMap;
@@ -19,6 +20,16 @@ fn glyph(player: Player) -> Shape {
         Shape::circle(0.0, 0.0, 34.0).class("stone-shine"),
     ])
     .class(&format!("piece pc-{}", player_name(player)))
+}
+
+/// The orbit of a stone, drawn round the stone under the pointer: the circle through its
+/// orthogonal neighbours, round which an adjacent stone travels, with a point on each neighbour.
+fn orbit() -> Vec<Shape> {
+    let mut picture = vec![Shape::circle(0.0, 0.0, CELL).class("mark mark-orbit orbit-circle")];
+    for (dx, dy) in [(0.0, -CELL), (CELL, 0.0), (0.0, CELL), (-CELL, 0.0)] {
+        picture.push(Shape::circle(dx, dy, CELL * 0.09).class("orbit-point"));
+    }
+    picture
 }
 
 /// The board picture (see [`arbiter_core::Game::drawing`]).
@@ -57,7 +68,7 @@ pub(crate) fn drawing(board: &Attraction, flipped: bool) -> Drawing {
         .collect();
     Drawing {
         view_box: grid.view_box(),
-        unit: arbiter_core::drawing::grid::CELL,
+        unit: CELL,
         background,
         cells: grid.cells(true),
         glyphs,
@@ -67,7 +78,9 @@ pub(crate) fn drawing(board: &Attraction, flipped: bool) -> Drawing {
             LegendEntry::new("selected", "area", "selected stone"),
             LegendEntry::new("dest", "dot", "can move here"),
             LegendEntry::new("target", "ring", "push: where the pushed stone lands"),
-            LegendEntry::new("orbit", "ring", "orbit of the stone under the mouse"),
+            LegendEntry::new("orbit", "ring", "orbit of the stone under the mouse")
+                .showing(Shows::HoveredPiece)
+                .drawn_as(orbit()),
             LegendEntry::new("last", "area", "last move"),
             LegendEntry::new("hint", "area-over", "the engine's suggestion"),
         ],

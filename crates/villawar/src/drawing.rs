@@ -3,7 +3,7 @@
 
 use crate::piece::{player_name, Kind, Piece, BLACK, WHITE};
 use crate::{Square, Villawar};
-use arbiter_core::drawing::{KeyEntry, LegendEntry, PlacedPiece, Shape, SquareGrid};
+use arbiter_core::drawing::{KeyEntry, LegendEntry, PlacedPiece, Shape, Shows, SquareGrid};
 use arbiter_core::Drawing;
 use std::collections::BTreeMap;
 
@@ -84,7 +84,8 @@ pub(crate) fn drawing(game: &Villawar, flipped: bool) -> Drawing {
         legend: vec![
             LegendEntry::new("selected", "area", "selected piece"),
             LegendEntry::new("dest", "dot", "can jump here"),
-            LegendEntry::new("convert", "ring", "will become a warrior"),
+            // A villager jumping over villagers converts them: the jump's targets are marked so.
+            LegendEntry::new("convert", "ring", "will become a warrior").showing(Shows::Targets),
             LegendEntry::new("fall", "ring", "removed or captured"),
             LegendEntry::new("last", "area", "last move"),
             LegendEntry::new("hint", "area-over", "the engine's suggestion"),

@@ -53,6 +53,18 @@ pub struct KeyEntry {
     pub text: String,
 }
 
+/// What a front end shows a game's mark on by itself, from the data it already has, so that it
+/// draws a game's aids without knowing the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shows {
+    /// The cells a previewed move targets ([`MoveInfo::targets`]), in place of the app's own
+    /// `target` mark (Villawar: the villagers a jump turns into warriors).
+    Targets,
+    /// The cell of the piece under the pointer (Attraction: the stone's orbit).
+    HoveredPiece,
+}
+
 /// One mark a board of this game can show, for the legend (`dest` = "can move here"), and how it
 /// is drawn on a cell, so that front ends draw every game's marks without knowing them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -66,6 +78,16 @@ pub struct LegendEntry {
     pub style: &'static str,
     /// What it means.
     pub text: String,
+    /// What the front end shows it on by itself; `None` for the marks that the app or the move
+    /// input places.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shows: Option<Shows>,
+    /// How it is drawn on the board when no style says it: shapes round the cell's centre at
+    /// (0, 0), each left out where its own centre (`cx`, `cy`; without them, the cell's) lands on
+    /// no cell, so that one picture also fits at the board's edge. Empty: drawn in `style`, which
+    /// the legend shows either way.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub picture: Vec<Shape>,
 }
 
 impl LegendEntry {
@@ -75,7 +97,21 @@ impl LegendEntry {
             mark: mark.to_string(),
             style,
             text: text.to_string(),
+            shows: None,
+            picture: Vec::new(),
         }
+    }
+
+    /// The same line, its mark shown by the front end on `shows`.
+    pub fn showing(mut self, shows: Shows) -> LegendEntry {
+        self.shows = Some(shows);
+        self
+    }
+
+    /// The same line, its mark drawn on the board as `picture` (see [`LegendEntry::picture`]).
+    pub fn drawn_as(mut self, picture: Vec<Shape>) -> LegendEntry {
+        self.picture = picture;
+        self
     }
 }
 
@@ -138,5 +174,24 @@ impl Drawing {
             });
         }
         marks
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_legend_line_says_what_the_front_end_shows_it_on() {
+        let plain = serde_json::to_value(LegendEntry::new("dest", "dot", "can move here")).expect("serialises");
+        assert!(plain.get("shows").is_none() && plain.get("picture").is_none());
+        let orbit = LegendEntry::new("orbit", "ring", "orbit of the stone under the mouse")
+            .showing(Shows::HoveredPiece)
+            .drawn_as(vec![Shape::circle(0.0, 0.0, 100.0).class("orbit-circle")]);
+        let json = serde_json::to_value(&orbit).expect("serialises");
+        assert_eq!(json["shows"], "hovered-piece");
+        assert_eq!(json["picture"][0]["attrs"]["r"], "100");
+        let convert = LegendEntry::new("convert", "ring", "will become a warrior").showing(Shows::Targets);
+        assert_eq!(serde_json::to_value(&convert).expect("serialises")["shows"], "targets");
     }
 }

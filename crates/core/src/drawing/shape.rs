@@ -4,7 +4,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// One SVG element: a tag, its attributes, its text and, for groups, its children.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Shape {
     /// The SVG tag: `path`, `circle`, `rect`, `line`, `polygon`, `text` or `g`.
     pub tag: &'static str,
