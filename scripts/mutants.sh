@@ -21,10 +21,10 @@ out=${2:-$root/mutants/$game}
 src=crates/$game/src
 
 case $game in
-void) extra=() tests=(rules) ;;
-krux) extra=(turn token canonical stepwise) tests=(rules notation reference turn_builder) ;;
-attraction) extra=(orbit route) tests=(rules notation reference) ;;
-villawar) extra=(fill score) tests=(rules notation reference dynamic) ;;
+void) extra=() tests=(rules notation conformance) ;;
+krux) extra=(turn token canonical stepwise) tests=(rules notation conformance reference turn_builder) ;;
+attraction) extra=(orbit route) tests=(rules notation conformance reference) ;;
+villawar) extra=(fill score rule) tests=(rules notation conformance reference dynamic) ;;
 *)
     echo "unknown game '$game' (void, krux, attraction or villawar)" >&2
     exit 2

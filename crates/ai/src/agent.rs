@@ -1,7 +1,7 @@
 //! The typed agent interface.
 
 use crate::SearchInfo;
-use arbiter_core::{Game, Session};
+use arbiter_core::{Heuristics, Session};
 use std::sync::atomic::AtomicBool;
 
 /// A move chosen by an agent, with the search's final report.
@@ -18,7 +18,7 @@ pub struct Choice<M> {
 /// An agent carries its own [`crate::Limits`] (set when it is built) and may keep state between
 /// moves of one game (MCTS reuses its tree, alpha-beta its transposition table): give it the
 /// moves of one game in order, and call [`Agent::new_game`] before another game.
-pub trait Agent<G: Game>: Send {
+pub trait Agent<G: Heuristics>: Send {
     /// A short description: `mcts`, `alphabeta`, `random`.
     fn name(&self) -> String;
 

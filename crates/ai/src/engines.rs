@@ -2,7 +2,7 @@
 
 use crate::external::ExternalAgent;
 use crate::{Agent, AgentKind, AgentSpec, SearchInfo, SearchResult};
-use arbiter_core::{DynSession, Error, Game, Session};
+use arbiter_core::{DynSession, Error, FullGame, Session};
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -25,11 +25,11 @@ pub trait DynAgent: Send {
     fn new_game(&mut self);
 }
 
-struct TypedAgent<G: Game> {
+struct TypedAgent<G: FullGame> {
     agent: Box<dyn Agent<G>>,
 }
 
-impl<G: Game> DynAgent for TypedAgent<G> {
+impl<G: FullGame> DynAgent for TypedAgent<G> {
     fn game(&self) -> &'static str {
         G::NAME
     }
@@ -68,9 +68,9 @@ trait Factory: Send + Sync {
     fn agent(&self, spec: &AgentSpec) -> Box<dyn DynAgent>;
 }
 
-struct TypedFactory<G: Game>(PhantomData<fn() -> G>);
+struct TypedFactory<G: FullGame>(PhantomData<fn() -> G>);
 
-impl<G: Game> Factory for TypedFactory<G> {
+impl<G: FullGame> Factory for TypedFactory<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -96,7 +96,7 @@ impl Engines {
     }
 
     /// Adds a game (builder style).
-    pub fn with<G: Game>(mut self) -> Engines {
+    pub fn with<G: FullGame>(mut self) -> Engines {
         self.factories.push(Box::new(TypedFactory::<G>(PhantomData)));
         self
     }

@@ -12,7 +12,7 @@
 use crate::limits::{parse_duration, UNTIMED_CAP};
 use crate::protocol::{parse_bestmove, parse_info, read_line, Go, Line};
 use crate::{Agent, Choice, DynAgent, Limits, SearchInfo, SearchResult};
-use arbiter_core::{quote, shorten, DynSession, Error, Game, Session};
+use arbiter_core::{quote, shorten, DynSession, Error, FullGame, Session};
 use std::collections::VecDeque;
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -509,7 +509,7 @@ pub(crate) struct TypedExternal(ExternalAgent);
 
 impl TypedExternal {
     /// The agent for the game `G`.
-    pub(crate) fn boxed<G: Game>(external: Option<&ExternalSpec>, limits: Limits, seed: u64) -> Box<dyn Agent<G>> {
+    pub(crate) fn boxed<G: FullGame>(external: Option<&ExternalSpec>, limits: Limits, seed: u64) -> Box<dyn Agent<G>> {
         match ExternalAgent::new(G::NAME, external, limits) {
             Ok(agent) => Box::new(TypedExternal(agent)),
             // Specs are checked when parsed; one built by hand without a command plays randomly.
@@ -518,7 +518,7 @@ impl TypedExternal {
     }
 }
 
-impl<G: Game> Agent<G> for TypedExternal {
+impl<G: FullGame> Agent<G> for TypedExternal {
     fn name(&self) -> String {
         self.0.name()
     }

@@ -1,7 +1,7 @@
 //! The game's past as a search sees it: earlier positions (for repetitions) and the ply limit.
 //! (Not the history heuristic of move ordering, which is in `alphabeta/ordering.rs`.)
 
-use arbiter_core::{Game, Session};
+use arbiter_core::{Heuristics, Session};
 
 /// What a search needs to know of the session's past.
 #[derive(Debug, Clone)]
@@ -17,7 +17,7 @@ pub(crate) struct Past {
 
 impl Past {
     /// Reads the session.
-    pub fn of<G: Game>(session: &Session<G>) -> Past {
+    pub fn of<G: Heuristics>(session: &Session<G>) -> Past {
         let rules = session.rules();
         let mut keys = Vec::new();
         if rules.repetition {
@@ -44,7 +44,7 @@ impl Past {
 
 /// What every search starts from: the position, its past and the running clock; `None` when
 /// the game is over and there is nothing to choose.
-pub(crate) fn start_search<'a, G: Game>(
+pub(crate) fn start_search<'a, G: Heuristics>(
     session: &Session<G>,
     limits: crate::Limits,
     stop: &'a std::sync::atomic::AtomicBool,

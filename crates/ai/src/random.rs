@@ -1,7 +1,7 @@
 //! The random mover: a uniformly random legal move.
 
 use crate::{Agent, Choice, SearchInfo};
-use arbiter_core::{Game, Session};
+use arbiter_core::{Heuristics, Session};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::sync::atomic::AtomicBool;
@@ -20,7 +20,7 @@ impl RandomAgent {
     }
 }
 
-impl<G: Game> Agent<G> for RandomAgent {
+impl<G: Heuristics> Agent<G> for RandomAgent {
     fn name(&self) -> String {
         "random".into()
     }

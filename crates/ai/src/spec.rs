@@ -3,7 +3,7 @@
 
 use crate::Threads;
 use crate::{levels, Agent, AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig, RandomAgent};
-use arbiter_core::{key_values, switch, Error, Game};
+use arbiter_core::{key_values, switch, Error, FullGame};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -20,7 +20,7 @@ pub enum AgentKind {
     /// Alpha-beta with the game's heuristic.
     AlphaBeta,
     /// A strength level 1..=6: an agent and budget chosen per game
-    /// ([`arbiter_core::Game::STRENGTH_LEVELS`]).
+    /// ([`arbiter_core::Heuristics::STRENGTH_LEVELS`]).
     Level(u8),
     /// An external program that speaks the engine protocol (`engine:<command line>`), described
     /// by [`AgentSpec::external`].
@@ -146,7 +146,7 @@ impl AgentSpec {
     }
 
     /// Builds the typed agent for the game `G`.
-    pub fn build<G: Game>(&self) -> Box<dyn Agent<G>> {
+    pub fn build<G: FullGame>(&self) -> Box<dyn Agent<G>> {
         let spec = self.resolve(&G::STRENGTH_LEVELS);
         let seed = spec.seed.unwrap_or(1);
         match spec.kind {
@@ -452,7 +452,7 @@ mod tests {
 
     #[test]
     fn every_search_is_capped_in_time() {
-        let levels = arbiter_core::strength::DEFAULT_LEVELS;
+        let levels = arbiter_core::DEFAULT_LEVELS;
         let cases = [
             ("alphabeta:depth=64", Some(UNTIMED_CAP)),
             ("mcts:iterations=1000000000", Some(UNTIMED_CAP)),

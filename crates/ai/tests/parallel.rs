@@ -7,7 +7,7 @@
 
 use arbiter_ai::{Agent, AgentSpec, Choice, SearchInfo};
 use arbiter_attraction::Attraction;
-use arbiter_core::{Game, HistoryRules, Session};
+use arbiter_core::{FullGame, HistoryRules, Session};
 use arbiter_krux::Krux;
 use arbiter_villawar::Villawar;
 use arbiter_void::Void;
@@ -16,11 +16,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Nodes a search thread searches between looks at its limits (the search's own constant).
 const CHECK_EVERY: u64 = 1024;
 
-fn agent<G: Game>(spec: &str) -> Box<dyn Agent<G>> {
+fn agent<G: FullGame>(spec: &str) -> Box<dyn Agent<G>> {
     spec.parse::<AgentSpec>().unwrap().build::<G>()
 }
 
-fn assert_legal<G: Game>(session: &Session<G>, choice: &Choice<G::Move>, spec: &str) {
+fn assert_legal<G: FullGame>(session: &Session<G>, choice: &Choice<G::Move>, spec: &str) {
     let mut legal = Vec::new();
     session.current().legal_moves(&mut legal);
     assert!(
@@ -32,7 +32,7 @@ fn assert_legal<G: Game>(session: &Session<G>, choice: &Choice<G::Move>, spec: &
 
 /// Plays `plies` plies from the start, the sides taking turns with two and four threads searching
 /// to `depth`, checking every move and every report.
-fn play_with_threads<G: Game>(depth: u32, plies: usize) {
+fn play_with_threads<G: FullGame>(depth: u32, plies: usize) {
     play_with::<G>(
         [
             format!("alphabeta:depth={depth},threads=2"),
@@ -44,7 +44,7 @@ fn play_with_threads<G: Game>(depth: u32, plies: usize) {
 
 /// Plays `plies` plies from the start between the two agents `specs`, checking every move and
 /// every report.
-fn play_with<G: Game>(specs: [String; 2], plies: usize) {
+fn play_with<G: FullGame>(specs: [String; 2], plies: usize) {
     let mut agents = specs.each_ref().map(|spec| agent::<G>(spec));
     let mut session = Session::<G>::new(&G::Variant::default(), HistoryRules::default());
     for ply in 0..plies {
@@ -84,7 +84,7 @@ fn every_game_gets_legal_moves_from_two_and_four_threads() {
 
 #[test]
 fn every_game_gets_legal_moves_from_tree_parallel_mcts() {
-    fn play<G: Game>(plies: usize) {
+    fn play<G: FullGame>(plies: usize) {
         let specs = ["mcts:iterations=3000,threads=2", "uct:iterations=2000,threads=4"];
         play_with::<G>(specs.map(String::from), plies);
         // A fresh tree holds exactly the iterations of all threads, each counted once.
@@ -105,7 +105,7 @@ fn every_game_gets_legal_moves_from_tree_parallel_mcts() {
 }
 
 /// Searches the start position of `G` with `spec`, calling `on_info` with the stop flag.
-fn search<G: Game>(spec: &str, stop: &AtomicBool, on_info: &mut dyn FnMut(&SearchInfo)) -> Choice<G::Move> {
+fn search<G: FullGame>(spec: &str, stop: &AtomicBool, on_info: &mut dyn FnMut(&SearchInfo)) -> Choice<G::Move> {
     let session = Session::<G>::new(&G::Variant::default(), HistoryRules::default());
     let choice = agent::<G>(spec)
         .choose(&session, stop, on_info)
@@ -114,7 +114,7 @@ fn search<G: Game>(spec: &str, stop: &AtomicBool, on_info: &mut dyn FnMut(&Searc
     choice
 }
 
-fn stopped_before_the_start<G: Game>() {
+fn stopped_before_the_start<G: FullGame>() {
     for threads in [2, 4] {
         // MCTS threads look at the flag before their first iteration.
         for kind in ["mcts", "uct"] {

@@ -1,4 +1,4 @@
-//! Alpha-beta with the shortcuts of `Game::tactics` (a win in one scored without listing the
+//! Alpha-beta with the shortcuts of `Heuristics::tactics` (a win in one scored without listing the
 //! moves, a quiet horizon left without listing them) is exact about forced results within its
 //! reach: in Krux, the game that answers it, a depth-2 search (our turn, the reply, and our
 //! winning turn found at the horizon) reports a win or loss only where the exact solver proves

@@ -8,7 +8,7 @@
 
 use arbiter_ai::{Agent, AgentSpec};
 use arbiter_attraction::Attraction;
-use arbiter_core::{Game, HistoryRules, Outcome, Session};
+use arbiter_core::{FullGame, HistoryRules, Outcome, Session};
 use arbiter_krux::Krux;
 use arbiter_villawar::Villawar;
 use arbiter_void::Void;
@@ -36,14 +36,14 @@ const AGENTS: [&str; 12] = [
     "alphabeta:depth=4,lmr=on,null=on,threads=2",
 ];
 
-fn session<G: Game>(position: &str) -> Session<G> {
+fn session<G: FullGame>(position: &str) -> Session<G> {
     Session::from_game(
         G::from_position(&G::Variant::default(), position).unwrap(),
         HistoryRules::default(),
     )
 }
 
-fn choose<G: Game>(spec: &str, position: &str) -> (Session<G>, G::Move) {
+fn choose<G: FullGame>(spec: &str, position: &str) -> (Session<G>, G::Move) {
     let session = session::<G>(position);
     let mut agent: Box<dyn Agent<G>> = spec.parse::<AgentSpec>().unwrap().build::<G>();
     let choice = agent
@@ -56,7 +56,7 @@ fn choose<G: Game>(spec: &str, position: &str) -> (Session<G>, G::Move) {
 }
 
 /// Plays the forced moves (the only legal one) that follow, at most `plies` of them.
-fn play_forced<G: Game>(game: &mut G, plies: usize) {
+fn play_forced<G: FullGame>(game: &mut G, plies: usize) {
     let mut moves = Vec::new();
     for _ in 0..plies {
         if game.outcome().is_some() {
@@ -71,7 +71,7 @@ fn play_forced<G: Game>(game: &mut G, plies: usize) {
 }
 
 /// Whether the move wins at once, or after forced replies only (two at most).
-fn wins_now<G: Game>(game: &G, mv: G::Move) -> bool {
+fn wins_now<G: FullGame>(game: &G, mv: G::Move) -> bool {
     let me = game.to_move();
     let mut next = game.clone();
     next.play(mv);
@@ -81,7 +81,7 @@ fn wins_now<G: Game>(game: &G, mv: G::Move) -> bool {
 
 /// Whether the move loses at once or lets the opponent win at once with its reply (a forced
 /// reply included: the opponent's only pass, then the mover's).
-fn loses_next<G: Game>(game: &G, mv: G::Move) -> bool {
+fn loses_next<G: FullGame>(game: &G, mv: G::Move) -> bool {
     let me = game.to_move();
     let mut next = game.clone();
     next.play(mv);
@@ -93,7 +93,7 @@ fn loses_next<G: Game>(game: &G, mv: G::Move) -> bool {
     replies.iter().any(|&r| wins_now(&next, r))
 }
 
-fn assert_wins<G: Game>(position: &str) {
+fn assert_wins<G: FullGame>(position: &str) {
     for spec in AGENTS {
         let (session, mv) = choose::<G>(spec, position);
         let text = session.current().format_move(mv);
@@ -104,7 +104,7 @@ fn assert_wins<G: Game>(position: &str) {
     }
 }
 
-fn assert_avoids_loss<G: Game>(position: &str) {
+fn assert_avoids_loss<G: FullGame>(position: &str) {
     for spec in AGENTS {
         let (session, mv) = choose::<G>(spec, position);
         let text = session.current().format_move(mv);
@@ -151,7 +151,7 @@ fn attraction_avoids_losing_in_one() {
 
 /// How many of the side to move's moves lose at once, and how many moves there are: the
 /// position is a real test only if a blind choice would usually lose.
-fn losing_share<G: Game>(position: &str) -> (usize, usize) {
+fn losing_share<G: FullGame>(position: &str) -> (usize, usize) {
     let game = G::from_position(&G::Variant::default(), position).unwrap();
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);

@@ -1,7 +1,7 @@
 //! Lists the legal moves of a position: `cargo run --example moves -p arbiter-attraction -- "<position>"`.
 
 use arbiter_attraction::Attraction;
-use arbiter_core::{Game, NoVariant};
+use arbiter_core::{Game, Heuristics, NoVariant, Presentation};
 
 fn main() {
     let position = std::env::args().nth(1).unwrap_or_default();

@@ -1,7 +1,7 @@
 //! Prints one chain of orbits for a move: `cargo run --example route -p arbiter-attraction -- "<position>" <move>`.
 
 use arbiter_attraction::Attraction;
-use arbiter_core::{Game, NoVariant};
+use arbiter_core::{Game, NoVariant, Presentation};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,7 +1,7 @@
 //! The position: the stones (one bitboard per side, with the goal test), the side to move, the
 //! passes in a row and the incremental key.
 
-use crate::bitboard::{RANK_1, RANK_8};
+use crate::bits::{RANK_1, RANK_8};
 use crate::{movegen, route, zobrist, Move, Square};
 use arbiter_core::{NoVariant, Player};
 

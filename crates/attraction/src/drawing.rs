@@ -1,7 +1,7 @@
 //! Attraction's board picture: 8×8 points joined by lines; Violet's stones start on rank 1 and
 //! Red's on rank 8, each aiming at the other's start row.
 
-use crate::bitboard::squares;
+use crate::bits::squares;
 use crate::piece::player_name;
 use crate::Attraction;
 use arbiter_core::drawing::grid::CELL;
@@ -32,7 +32,7 @@ fn orbit() -> Vec<Shape> {
     picture
 }
 
-/// The board picture (see [`arbiter_core::Game::drawing`]).
+/// The board picture (see [`arbiter_core::Presentation::drawing`]).
 pub(crate) fn drawing(board: &Attraction, flipped: bool) -> Drawing {
     let grid = SquareGrid::new(8, flipped);
     let mut background = grid.frame();

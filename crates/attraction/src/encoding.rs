@@ -5,7 +5,7 @@
 //! 5 + p`, with `p` = 0 for no push, 1–4 for a push one point up (towards rank 8), right, down,
 //! left of `to`; the pass is the last action, 64 × 64 × 5.
 
-use crate::bitboard::squares;
+use crate::bits::squares;
 use crate::{Attraction, Move};
 use arbiter_core::{NoVariant, Player};
 

@@ -68,7 +68,7 @@ pub(crate) fn evaluate(board: &Attraction) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::{Game, NoVariant};
+    use arbiter_core::{Game, Heuristics, NoVariant};
 
     fn game(text: &str) -> Attraction {
         Attraction::from_position(&NoVariant, text).unwrap()

@@ -4,46 +4,16 @@ use crate::{
     board, diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, zobrist, Attraction,
     Move,
 };
-use arbiter_core::{Drawing, Error, Game, MoveInfo, NoVariant, Outcome, Player, Story};
+use arbiter_core::{
+    Drawing, Encoding, Error, Game, Heuristics, MoveInfo, NoVariant, Outcome, Player, Presentation, Story,
+};
 
 impl Game for Attraction {
     type Move = Move;
+
     type Variant = NoVariant;
 
     const NAME: &'static str = "attraction";
-    const RULES: Option<(&'static str, &'static str)> = Some((
-        include_str!("../../../docs/rules/attraction.md"),
-        include_str!("../../../docs/rules/attraction.json"),
-    ));
-    const BLURB: &'static str = "Stones orbit each other. Chain orbits, push with gravity, and fill the far row first.";
-
-    fn drawing(&self, flipped: bool) -> Drawing {
-        drawing::drawing(self, flipped)
-    }
-
-    fn observation_shape(variant: &NoVariant) -> [usize; 3] {
-        encoding::observation_shape(variant)
-    }
-
-    fn observe(&self, out: &mut [f32]) {
-        encoding::observe(self, out);
-    }
-
-    fn action_space(variant: &NoVariant) -> usize {
-        encoding::action_space(variant)
-    }
-
-    fn action_of_move(&self, mv: Move) -> Option<usize> {
-        encoding::action_of_move(self, mv)
-    }
-
-    fn notation_key(&self, mv: Move) -> Option<usize> {
-        notation::notation_key(self, mv)
-    }
-
-    fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
-        outcome::ending_story(self, last)
-    }
 
     fn new(variant: &NoVariant) -> Self {
         board::new(variant)
@@ -103,15 +73,9 @@ impl Game for Attraction {
     fn player_name(player: Player) -> &'static str {
         piece::player_name(player)
     }
+}
 
-    fn diagram(&self) -> String {
-        diagram::diagram(self)
-    }
-
-    fn move_info(&self, mv: Move) -> MoveInfo {
-        notation::move_info(self, mv)
-    }
-
+impl Heuristics for Attraction {
     fn null_move(&mut self) -> bool {
         play::null_move(self);
         true
@@ -128,4 +92,53 @@ impl Game for Attraction {
     }
 
     const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;
+
+    const SIGNATURE: &'static [(&'static str, u32)] = crate::levels::SIGNATURE;
+}
+
+impl Presentation for Attraction {
+    const RULES: Option<(&'static str, &'static str)> = Some((
+        include_str!("../../../docs/rules/attraction.md"),
+        include_str!("../../../docs/rules/attraction.json"),
+    ));
+
+    const BLURB: &'static str = "Stones orbit each other. Chain orbits, push with gravity, and fill the far row first.";
+
+    fn drawing(&self, flipped: bool) -> Drawing {
+        drawing::drawing(self, flipped)
+    }
+
+    fn notation_key(&self, mv: Move) -> Option<usize> {
+        notation::notation_key(self, mv)
+    }
+
+    fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
+        outcome::ending_story(self, last)
+    }
+
+    fn diagram(&self) -> String {
+        diagram::diagram(self)
+    }
+
+    fn move_info(&self, mv: Move) -> MoveInfo {
+        notation::move_info(self, mv)
+    }
+}
+
+impl Encoding for Attraction {
+    fn observation_shape(variant: &NoVariant) -> [usize; 3] {
+        encoding::observation_shape(variant)
+    }
+
+    fn observe(&self, out: &mut [f32]) {
+        encoding::observe(self, out);
+    }
+
+    fn action_space(variant: &NoVariant) -> usize {
+        encoding::action_space(variant)
+    }
+
+    fn action_of_move(&self, mv: Move) -> Option<usize> {
+        encoding::action_of_move(self, mv)
+    }
 }

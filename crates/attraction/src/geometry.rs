@@ -1,6 +1,6 @@
 //! The eight directions between neighbouring points, as steps and as bitboard shifts.
 
-use crate::bitboard::{NOT_FILE_A, NOT_FILE_H};
+use crate::bits::{NOT_FILE_A, NOT_FILE_H};
 
 /// One of the eight directions between neighbouring points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,4 +1,4 @@
-//! Attraction's strength levels 1–6 (see `Game::STRENGTH_LEVELS`), chosen by `arbiter match` runs
+//! Attraction's strength levels 1–6 (see `Heuristics::STRENGTH_LEVELS`), as agent specs, chosen by `arbiter match` runs
 //! whose commands and results are in docs/strength.md's strength table.
 //!
 //! Alpha-beta to depth 2 drew 17 of 100 games against random play (it cannot find the long
@@ -15,15 +15,19 @@
 //! 12 full-budget games). Null moves and late-move reductions reach a ply deeper in the same
 //! second, and with them level 6 wins clearly over level 5.
 
-use arbiter_core::{Levels, Strength};
+use arbiter_core::Levels;
 
 /// Level 1 (a beginner's opponent that blunders often) to level 6 (the strongest configuration
 /// at 1 s per move).
 pub(crate) const STRENGTH_LEVELS: Levels = [
-    Strength::mcts_iterations(60),
-    Strength::mcts_iterations(1000),
-    Strength::alphabeta_millis(1000).max_depth(3),
-    Strength::alphabeta_millis(1000).max_depth(5),
-    Strength::alphabeta_millis(250).contempt(50),
-    Strength::alphabeta_millis(1000).contempt(50).null_move().reductions(),
+    "mcts:iterations=60",
+    "mcts:iterations=1000",
+    "alphabeta:time=1s,depth=3",
+    "alphabeta:time=1s,depth=5",
+    "alphabeta:time=250ms,contempt=50",
+    "alphabeta:time=1s,lmr=on,null=on,contempt=50",
 ];
+
+/// The bench signature's searches (see `Heuristics::SIGNATURE`): options and the alpha-beta depth,
+/// about a second each. Changing them changes the signature: say so in the commit.
+pub(crate) const SIGNATURE: &[(&str, u32)] = &[("", 6)];

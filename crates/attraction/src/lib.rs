@@ -11,7 +11,7 @@
 //! only the chosen one (see `movegen.rs`).
 //!
 //! The files follow the skeleton shared by every game crate (`docs/architecture.md`); beside it,
-//! `bitboard.rs` (sets of points), `orbit.rs` (one orbit's geometry) and `route.rs` (one chain
+//! `bits.rs` (sets of points), `orbit.rs` (one orbit's geometry) and `route.rs` (one chain
 //! point by point, for interfaces).
 //!
 //! ```
@@ -26,7 +26,7 @@
 //! ```
 #![warn(missing_docs)]
 
-mod bitboard;
+mod bits;
 mod board;
 mod diagram;
 mod drawing;
@@ -47,7 +47,7 @@ mod route;
 mod square;
 mod zobrist;
 
-pub use bitboard::{RANK_1, RANK_8};
+pub use bits::{RANK_1, RANK_8};
 pub use board::{Attraction, Board};
 pub use geometry::Direction;
 pub use moves::Move;

@@ -11,7 +11,7 @@
 //! it: measured with callgrind, that costs fewer instructions than counting each stone's moves
 //! and materialising only the chosen one, since without a target CPU `count_ones` is emulated.)
 
-use crate::bitboard::squares;
+use crate::bits::squares;
 use crate::geometry::{orthogonal_neighbours, Direction};
 use crate::orbit::Sense;
 use crate::{outcome, Attraction, Move, Square};

@@ -1,6 +1,6 @@
 //! The end of the game: a filled goal row or two passes, and the story of how it ended.
 
-use crate::bitboard::squares;
+use crate::bits::squares;
 use crate::piece::player_name;
 use crate::{Attraction, Board, Move, Square};
 use arbiter_core::story::capitalised;
@@ -22,7 +22,7 @@ pub(crate) fn outcome(board: &Attraction) -> Option<Outcome> {
     }
 }
 
-/// What the board shows at the end (see [`arbiter_core::Game::ending_story`]).
+/// What the board shows at the end (see [`arbiter_core::Presentation::ending_story`]).
 /// `None` while the board shows no ending.
 pub(crate) fn ending_story(board: &Attraction, _last: Option<(&Attraction, Move)>) -> Option<Story> {
     let Some(winner) = outcome(board)?.winner() else {

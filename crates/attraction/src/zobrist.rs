@@ -1,6 +1,6 @@
 //! Zobrist keys: one per (side, point), one for Red to move, one per pass count.
 
-use crate::bitboard::squares;
+use crate::bits::squares;
 use crate::{Attraction, Board};
 use arbiter_core::zobrist::keys;
 use arbiter_core::Player;

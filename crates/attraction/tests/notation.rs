@@ -1,7 +1,7 @@
 //! Move notation: round trips, clear errors for malformed or illegal moves, and move_info routes.
 
 use arbiter_attraction::{Attraction, Move, Square};
-use arbiter_core::{Game, NoVariant};
+use arbiter_core::{Game, NoVariant, Presentation};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

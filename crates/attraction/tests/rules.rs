@@ -3,7 +3,7 @@
 
 use arbiter_attraction::{Attraction, Move, Square};
 use arbiter_core::perft::{divide, perft};
-use arbiter_core::{Game, NoVariant, Outcome, Player};
+use arbiter_core::{Game, NoVariant, Outcome, Player, Presentation};
 
 /// The position of the source's diagrams: red to move; violet c6, d2; red c5, c3, b2, e2.
 const EXAMPLE: &str = "8/8/2v5/2r5/8/2r5/1r1vr3/8 r 0";

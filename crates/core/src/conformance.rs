@@ -1,18 +1,18 @@
 //! The conformance suite, written once and run for every game (see `crates/games/tests`).
 //!
-//! It plays seeded random games and checks at every position the contracts of [`Game`]:
+//! It plays seeded random games and checks at every position the contracts of [`crate::Game`]:
 //! position strings round-trip, notation round-trips, move lists are duplicate-free and
 //! empty exactly when the game is over, every move plays, the incremental hash equals the
 //! hash from scratch, records replay, undo returns to the start, games end under a ply cap,
 //! and mangled position strings and moves are rejected without a panic.
 
-use crate::{Game, HistoryRules, Session};
+use crate::{FullGame, HistoryRules, Session};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
 /// Checks one position; panics with a message naming the position on any violation.
-pub fn check_position<G: Game>(game: &G, variant: &G::Variant) {
+pub fn check_position<G: FullGame>(game: &G, variant: &G::Variant) {
     let text = game.position();
     let reparsed = G::from_position(variant, &text)
         .unwrap_or_else(|e| panic!("{}: position '{text}' does not parse back: {e}", G::NAME));
@@ -91,7 +91,7 @@ pub fn check_position<G: Game>(game: &G, variant: &G::Variant) {
 /// side to move and the legal moves back, with a pass count of 0 (so a third gives the first's
 /// position again); the incremental hash stays right, and no game ends by it. Where the game
 /// refuses the null move, nothing changes.
-fn check_null_move<G: Game>(game: &G, text: &str) {
+fn check_null_move<G: FullGame>(game: &G, text: &str) {
     let mut passed = game.clone();
     if !passed.null_move() {
         assert_eq!(
@@ -148,7 +148,7 @@ fn check_null_move<G: Game>(game: &G, text: &str) {
 /// control characters among the edits) to the parsers: each must either reject it with an
 /// error or accept it as something valid — a position that round-trips, a listed legal move —
 /// and never panic.
-pub fn check_garbage<G: Game, R: Rng>(game: &G, variant: &G::Variant, rng: &mut R) {
+pub fn check_garbage<G: FullGame, R: Rng>(game: &G, variant: &G::Variant, rng: &mut R) {
     const ALPHABET: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/ -x+*@,.\t\né½—🂡";
     let alphabet: Vec<char> = ALPHABET.chars().collect();
     let mut moves = Vec::new();
@@ -195,7 +195,7 @@ pub fn check_garbage<G: Game, R: Rng>(game: &G, variant: &G::Variant, rng: &mut 
 
 /// Plays `games` seeded random games of at most `ply_cap` plies, checking every position,
 /// the game record, undo and termination. Returns the number of positions checked.
-pub fn run<G: Game>(variant: &G::Variant, seed: u64, games: usize, ply_cap: u32) -> usize {
+pub fn run<G: FullGame>(variant: &G::Variant, seed: u64, games: usize, ply_cap: u32) -> usize {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut checked = 0;
     let rules = HistoryRules {

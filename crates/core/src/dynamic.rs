@@ -5,7 +5,7 @@ use crate::drawing::Drawing;
 use crate::perft;
 use crate::playout::{run_playouts, run_playouts_count, PlayoutStats};
 use crate::stepwise::{Click, PartialTurn};
-use crate::{Ending, Error, Game, GameRecord, HistoryRules, Levels, OptionMap, Player, Session, Story, Variant};
+use crate::{Ending, Error, FullGame, GameRecord, HistoryRules, Levels, OptionMap, Player, Session, Story, Variant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -48,7 +48,7 @@ pub struct MoveDetails {
     pub after: String,
     /// The clicks (or steps) that enter it, in order.
     pub clicks: Vec<Click>,
-    /// The move in words ([`Game::describe_move`]), for a game whose notation is hard to read.
+    /// The move in words ([`crate::Presentation::describe_move`]), for a game whose notation is hard to read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub words: Option<String>,
 }
@@ -94,7 +94,7 @@ pub trait DynSession: Send + Sync {
     fn random_move(&self, seed: u64) -> Option<String>;
     /// The heuristic value for the side to move.
     fn evaluate(&self) -> i32;
-    /// The evaluation's terms for the side to move ([`Game::eval_terms`]), appended to `out`.
+    /// The evaluation's terms for the side to move ([`crate::Heuristics::eval_terms`]), appended to `out`.
     fn eval_terms(&self, out: &mut Vec<f64>);
     /// The board picture of the current position, turned round when `flipped`.
     fn drawing(&self, flipped: bool) -> Drawing;
@@ -102,7 +102,7 @@ pub trait DynSession: Send + Sync {
     fn story(&self) -> Option<Story>;
     /// The cells of the last move, seen from the position before it.
     fn last_move_info(&self) -> Option<MoveInfo>;
-    /// The `index`-th move played (from 0) in words ([`Game::describe_move`]); `None` for a game
+    /// The `index`-th move played (from 0) in words ([`crate::Presentation::describe_move`]); `None` for a game
     /// whose notation is plain, or past the last move.
     fn move_words(&self, index: usize) -> Option<String>;
     /// Turns are entered step by step ([`DynSession::partial_turn`]).
@@ -111,11 +111,11 @@ pub trait DynSession: Send + Sync {
     fn partial_turn(&self, steps: &[String]) -> Option<Result<PartialTurn, Error>>;
     /// A move legal now, explained: its cells, the position after it, the clicks that enter it.
     fn move_details(&self, text: &str) -> Result<MoveDetails, Error>;
-    /// The observation tensor's shape: planes × rows × columns ([`Game::observe`]).
+    /// The observation tensor's shape: planes × rows × columns ([`crate::Encoding::observe`]).
     fn observation_shape(&self) -> [usize; 3];
     /// The current position as an observation tensor, written into `out` (resized to fit).
     fn observe(&self, out: &mut Vec<f32>);
-    /// The size of the fixed action space ([`Game::action_space`]).
+    /// The size of the fixed action space ([`crate::Encoding::action_space`]).
     fn num_actions(&self) -> usize;
     /// The action of a move legal now (whole-move games), or of a step (step-by-step games,
     /// which do not check it against a turn: see [`DynSession::step_actions`]).
@@ -129,7 +129,7 @@ pub trait DynSession: Send + Sync {
     /// steps, and the end of the turn (the last action) when it may end.
     fn step_actions(&self, steps: &[String]) -> Result<Vec<usize>, Error>;
     /// Lists the legal moves now into the session (see [`Session::list_moves`]) and their
-    /// notation keys ([`Game::notation_key`]) into `keys`; `false`, with nothing listed, for a
+    /// notation keys ([`crate::Presentation::notation_key`]) into `keys`; `false`, with nothing listed, for a
     /// game without notation keys.
     fn list_move_keys(&mut self, keys: &mut Vec<usize>) -> bool;
     /// The notation of the `index`-th move of the last [`DynSession::list_move_keys`].
@@ -145,7 +145,7 @@ pub trait DynSession: Send + Sync {
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-impl<G: Game> DynSession for Session<G> {
+impl<G: FullGame> DynSession for Session<G> {
     fn game(&self) -> &'static str {
         G::NAME
     }
@@ -361,9 +361,11 @@ pub trait DynGameType: Send + Sync {
     fn rules(&self) -> Option<(&'static str, &'static str)>;
     /// Every option key the game accepts.
     fn option_keys(&self) -> Vec<&'static str>;
-    /// The game's strength levels ([`Game::STRENGTH_LEVELS`]).
+    /// The game's strength levels ([`crate::Heuristics::STRENGTH_LEVELS`]).
     fn strength_levels(&self) -> &'static Levels;
-    /// The evaluation's terms and their weights ([`Game::EVAL_WEIGHTS`]); empty if untunable.
+    /// The game's share of the bench signature ([`crate::Heuristics::SIGNATURE`]).
+    fn signature(&self) -> &'static [(&'static str, u32)];
+    /// The evaluation's terms and their weights ([`crate::Heuristics::EVAL_WEIGHTS`]); empty if untunable.
     fn eval_weights(&self) -> &'static [(&'static str, f64)];
     /// Checks an options string.
     fn check_options(&self, options: &str) -> Result<(), Error>;
@@ -413,15 +415,15 @@ pub trait DynGameType: Send + Sync {
 }
 
 /// The [`DynGameType`] of a static game `G`.
-pub struct GameType<G: Game>(PhantomData<fn() -> G>);
+pub struct GameType<G: FullGame>(PhantomData<fn() -> G>);
 
-impl<G: Game> Default for GameType<G> {
+impl<G: FullGame> Default for GameType<G> {
     fn default() -> Self {
         GameType(PhantomData)
     }
 }
 
-impl<G: Game> GameType<G> {
+impl<G: FullGame> GameType<G> {
     /// Splits an options string into the game's variant and the history rules.
     pub fn parse_options(options: &str) -> Result<(G::Variant, HistoryRules), Error> {
         let mut map = OptionMap::parse(options)?;
@@ -459,7 +461,7 @@ impl<G: Game> GameType<G> {
     }
 }
 
-impl<G: Game> DynGameType for GameType<G> {
+impl<G: FullGame> DynGameType for GameType<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -468,6 +470,9 @@ impl<G: Game> DynGameType for GameType<G> {
     }
     fn eval_weights(&self) -> &'static [(&'static str, f64)] {
         G::EVAL_WEIGHTS
+    }
+    fn signature(&self) -> &'static [(&'static str, u32)] {
+        G::SIGNATURE
     }
     fn option_choices(&self) -> &'static [(&'static str, &'static [&'static str])] {
         G::Variant::CHOICES

@@ -7,7 +7,7 @@
 //! The history rules are not applied: within 7 plies no position can occur a third time, and a
 //! ply limit is the caller's business.
 
-use crate::{Game, Outcome, Player};
+use crate::{Heuristics, Outcome, Player};
 use std::collections::HashMap;
 
 /// What the search found.
@@ -27,7 +27,7 @@ pub struct Proof {
 /// Caps the table of proven positions (entries), so that a long proof does not eat the memory.
 const TABLE_LIMIT: usize = 1 << 23;
 
-struct Prover<G: Game> {
+struct Prover<G: Heuristics> {
     attacker: Player,
     lists: Vec<Vec<G::Move>>,
     /// Positions already settled at a horizon: (hash, plies left) → attacker wins.
@@ -37,7 +37,7 @@ struct Prover<G: Game> {
     nodes: u64,
 }
 
-impl<G: Game> Prover<G> {
+impl<G: Heuristics> Prover<G> {
     fn new(attacker: Player) -> Self {
         Prover {
             attacker,
@@ -153,7 +153,7 @@ impl<G: Game> Prover<G> {
 /// Searches horizons 1, 3, 5, … up to `max_plies` for a forced win of the side to move; stops at
 /// the first horizon that has one. `progress(horizon, done, total)` follows the first moves of
 /// each horizon.
-pub fn forced_win<G: Game>(game: &G, max_plies: u32, progress: &mut dyn FnMut(u32, usize, usize)) -> Proof {
+pub fn forced_win<G: Heuristics>(game: &G, max_plies: u32, progress: &mut dyn FnMut(u32, usize, usize)) -> Proof {
     let attacker = game.to_move();
     let mut prover = Prover::<G>::new(attacker);
     let mut proof = Proof {
@@ -196,7 +196,7 @@ pub fn forced_win<G: Game>(game: &G, max_plies: u32, progress: &mut dyn FnMut(u3
 
 /// The winning line from `first`: at each defender turn the move that holds out longest, at each
 /// attacker turn the first move that still wins in time.
-fn line<G: Game>(prover: &mut Prover<G>, game: &G, first: G::Move, plies: u32) -> Vec<String> {
+fn line<G: Heuristics>(prover: &mut Prover<G>, game: &G, first: G::Move, plies: u32) -> Vec<String> {
     let mut out = vec![game.format_move(first)];
     let mut position = game.clone();
     position.play(first);

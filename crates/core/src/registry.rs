@@ -2,7 +2,7 @@
 //! game without naming one.
 
 use crate::dynamic::GameType;
-use crate::{DynGameType, Error, Game};
+use crate::{DynGameType, Error, FullGame};
 
 /// Every game by name, so that interfaces can offer them all without knowing any.
 #[derive(Default)]
@@ -17,7 +17,7 @@ impl Registry {
     }
 
     /// Adds a game (builder style).
-    pub fn with<G: Game>(mut self) -> Self {
+    pub fn with<G: FullGame>(mut self) -> Self {
         self.types.push(Box::new(GameType::<G>::default()));
         self
     }

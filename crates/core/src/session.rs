@@ -1,7 +1,9 @@
 //! A game in progress with its history (undo, repetition, ply limit, resignation); the position
 //! type knows nothing of its past. `dynamic.rs` puts it behind `dyn` for the interfaces.
 
-use crate::{EndReason, Ending, Error, Game, GameRecord, HistoryRules, Outcome, Player, RecordResult, Variant};
+use crate::{
+    EndReason, Ending, Error, Game, GameRecord, HistoryRules, Outcome, Player, Presentation, RecordResult, Variant,
+};
 use rustc_hash::FxHashMap;
 
 /// A game in progress with its history: undo, threefold repetition, ply limit and resignation.
@@ -250,22 +252,6 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
-    /// The game record: start, options, moves and result.
-    pub fn record(&self) -> GameRecord {
-        GameRecord {
-            game: G::NAME.to_string(),
-            options: self.options(),
-            start: self.start().position(),
-            moves: self.notations(),
-            result: self.ending().map(|e| RecordResult {
-                winner: e.outcome.winner().map(|p| G::player_name(p).to_string()),
-                reason: e.reason,
-                text: self.story().map(|story| story.text),
-            }),
-            clock: None,
-        }
-    }
-
     /// Replays a record (made with `variant` and `rules`), checking every move and the result.
     pub fn from_record(record: &GameRecord, variant: &G::Variant, rules: HistoryRules) -> Result<Self, Error> {
         if record.game != G::NAME {
@@ -296,12 +282,32 @@ impl<G: Game> Session<G> {
             }
         }
         let claimed = record.result.as_ref().map(|r| (r.winner.clone(), r.reason));
-        let actual = session.record().result.map(|r| (r.winner, r.reason));
+        let actual = session
+            .ending()
+            .map(|e| (e.outcome.winner().map(|p| G::player_name(p).to_string()), e.reason));
         if claimed != actual {
             return Err(Error::Invalid(format!(
                 "the record's result {claimed:?} does not follow from its moves ({actual:?})"
             )));
         }
         Ok(session)
+    }
+}
+
+impl<G: Presentation> Session<G> {
+    /// The game record: start, options, moves and result (told in words: hence the presentation).
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            game: G::NAME.to_string(),
+            options: self.options(),
+            start: self.start().position(),
+            moves: self.notations(),
+            result: self.ending().map(|e| RecordResult {
+                winner: e.outcome.winner().map(|p| G::player_name(p).to_string()),
+                reason: e.reason,
+                text: self.story().map(|story| story.text),
+            }),
+            clock: None,
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Step-by-step move input, for games whose turns are sequences of small steps (Krux): a partial
 //! turn with its next legal steps, as any front end shows it. A game offers it through
-//! [`crate::Game::partial_turn`]; the server and the web app know no game's steps.
+//! [`crate::Presentation::partial_turn`]; the server and the web app know no game's steps.
 
 use crate::drawing::PlacedPiece;
 use serde::Serialize;

@@ -1,8 +1,8 @@
 //! Endings in words: what happened, not only who won ("Black's flagship fell into the void.
-//! White wins."). The board's part is told by each game ([`Game::ending_story`]); the history
+//! White wins."). The board's part is told by each game ([`Presentation::ending_story`]); the history
 //! rules' part (repetition, ply limit, resignation) once here, for every game.
 
-use crate::{EndReason, Game, Outcome, Player, Session};
+use crate::{EndReason, Game, Outcome, Player, Presentation, Session};
 use serde::Serialize;
 
 /// An ending told in words, with the cells that decided it (to keep them visible).
@@ -38,7 +38,7 @@ pub fn capitalised(word: &str) -> String {
         .unwrap_or_default()
 }
 
-impl<G: Game> Session<G> {
+impl<G: Presentation> Session<G> {
     /// The ending in words, once the game is over.
     pub fn story(&self) -> Option<Story> {
         let ending = self.ending()?;

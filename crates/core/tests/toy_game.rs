@@ -5,8 +5,8 @@ use arbiter_core::drawing::{CellArea, LegendEntry, PlacedPiece, Shape};
 use arbiter_core::perft::{divide, perft};
 use arbiter_core::playout::random_playout;
 use arbiter_core::{
-    conformance, Drawing, EndReason, Error, Game, GameRecord, HistoryRules, NoVariant, Outcome, Player, Registry,
-    Session, Story,
+    conformance, Drawing, Encoding, EndReason, Error, Game, GameRecord, Heuristics, HistoryRules, NoVariant, Outcome,
+    Player, Presentation, Registry, Session, Story,
 };
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -26,9 +26,108 @@ enum Step {
 
 impl Game for Climb {
     type Move = Step;
+
     type Variant = NoVariant;
+
     const NAME: &'static str = "climb";
+
+    fn new(_: &NoVariant) -> Self {
+        Climb {
+            n: 0,
+            to_move: Player::First,
+        }
+    }
+
+    fn from_position(_: &NoVariant, position: &str) -> Result<Self, Error> {
+        let (n, side) = position
+            .split_once(' ')
+            .ok_or_else(|| Error::bad_position("need 2 fields"))?;
+        let n: u8 = n.parse().map_err(|_| Error::bad_position("not a number"))?;
+        if n > 5 {
+            return Err(Error::bad_position("above 5"));
+        }
+        let to_move = match side {
+            "1" => Player::First,
+            "2" => Player::Second,
+            _ => return Err(Error::bad_position("side must be 1 or 2")),
+        };
+        Ok(Climb { n, to_move })
+    }
+
+    fn variant(&self) -> NoVariant {
+        NoVariant
+    }
+
+    fn position(&self) -> String {
+        format!("{} {}", self.n, self.to_move.index() + 1)
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.n == 5).then_some(Outcome::Win(self.to_move.opponent()))
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Step>) {
+        moves.clear();
+        if self.n < 5 {
+            moves.push(Step::Up);
+            if self.n > 0 {
+                moves.push(Step::Down);
+            }
+        }
+    }
+
+    fn play(&mut self, mv: Step) {
+        match mv {
+            Step::Up => self.n += 1,
+            Step::Down => self.n -= 1,
+        }
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Step, Error> {
+        let mv = match text {
+            "up" => Step::Up,
+            "down" => Step::Down,
+            _ => return Err(Error::bad_move(text, "write up or down")),
+        };
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        legal
+            .contains(&mv)
+            .then_some(mv)
+            .ok_or_else(|| Error::bad_move(text, "not legal here"))
+    }
+
+    fn format_move(&self, mv: Step) -> String {
+        if mv == Step::Up { "up" } else { "down" }.into()
+    }
+
+    fn hash(&self) -> u64 {
+        u64::from(self.n) * 2 + self.to_move.index() as u64
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.hash()
+    }
+
+    fn player_name(player: Player) -> &'static str {
+        if player == Player::First {
+            "left"
+        } else {
+            "right"
+        }
+    }
+}
+
+impl Heuristics for Climb {}
+
+impl Presentation for Climb {
     const BLURB: &'static str = "Count to five.";
+
     fn drawing(&self, _flipped: bool) -> Drawing {
         let cells: Vec<CellArea> = (0..6)
             .map(|i| CellArea {
@@ -54,94 +153,20 @@ impl Game for Climb {
             legend: vec![LegendEntry::new("last", "area", "last move")],
         }
     }
+
     fn ending_story(&self, last: Option<(&Self, Step)>) -> Option<Story> {
         let cells = last
             .map(|(before, _)| vec![before.n.to_string(), self.n.to_string()])
             .unwrap_or_default();
         Some(Story::new("The counter reached 5.", cells))
     }
-    fn new(_: &NoVariant) -> Self {
-        Climb {
-            n: 0,
-            to_move: Player::First,
-        }
-    }
-    fn from_position(_: &NoVariant, position: &str) -> Result<Self, Error> {
-        let (n, side) = position
-            .split_once(' ')
-            .ok_or_else(|| Error::bad_position("need 2 fields"))?;
-        let n: u8 = n.parse().map_err(|_| Error::bad_position("not a number"))?;
-        if n > 5 {
-            return Err(Error::bad_position("above 5"));
-        }
-        let to_move = match side {
-            "1" => Player::First,
-            "2" => Player::Second,
-            _ => return Err(Error::bad_position("side must be 1 or 2")),
-        };
-        Ok(Climb { n, to_move })
-    }
-    fn variant(&self) -> NoVariant {
-        NoVariant
-    }
-    fn position(&self) -> String {
-        format!("{} {}", self.n, self.to_move.index() + 1)
-    }
-    fn to_move(&self) -> Player {
-        self.to_move
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        (self.n == 5).then_some(Outcome::Win(self.to_move.opponent()))
-    }
-    fn legal_moves(&self, moves: &mut Vec<Step>) {
-        moves.clear();
-        if self.n < 5 {
-            moves.push(Step::Up);
-            if self.n > 0 {
-                moves.push(Step::Down);
-            }
-        }
-    }
-    fn play(&mut self, mv: Step) {
-        match mv {
-            Step::Up => self.n += 1,
-            Step::Down => self.n -= 1,
-        }
-        self.to_move = self.to_move.opponent();
-    }
-    fn parse_move(&self, text: &str) -> Result<Step, Error> {
-        let mv = match text {
-            "up" => Step::Up,
-            "down" => Step::Down,
-            _ => return Err(Error::bad_move(text, "write up or down")),
-        };
-        let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
-        legal
-            .contains(&mv)
-            .then_some(mv)
-            .ok_or_else(|| Error::bad_move(text, "not legal here"))
-    }
-    fn format_move(&self, mv: Step) -> String {
-        if mv == Step::Up { "up" } else { "down" }.into()
-    }
-    fn hash(&self) -> u64 {
-        u64::from(self.n) * 2 + self.to_move.index() as u64
-    }
-    fn hash_from_scratch(&self) -> u64 {
-        self.hash()
-    }
-    fn player_name(player: Player) -> &'static str {
-        if player == Player::First {
-            "left"
-        } else {
-            "right"
-        }
-    }
+
     fn diagram(&self) -> String {
         format!("[{}]", self.n)
     }
 }
+
+impl Encoding for Climb {}
 
 fn rules(repetition: bool, ply_limit: Option<u32>) -> HistoryRules {
     HistoryRules { repetition, ply_limit }

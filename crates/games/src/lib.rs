@@ -7,13 +7,13 @@ mod variants;
 pub use variants::variants_to_test;
 
 use arbiter_ai::Engines;
-use arbiter_core::{Game, Registry};
+use arbiter_core::{FullGame, Registry};
 
 /// Something done once for each game type: collecting the registry or the engines, or a test run
 /// over the typed positions of every game.
 pub trait EachGame {
     /// Called once per game, with its position type.
-    fn game<G: Game>(&mut self);
+    fn game<G: FullGame>(&mut self);
 }
 
 /// Calls [`EachGame::game`] for every game, in the registry's order: the one list of the games.
@@ -28,7 +28,7 @@ pub fn for_each_game(visitor: &mut impl EachGame) {
 pub fn registry() -> Registry {
     struct Collect(Registry);
     impl EachGame for Collect {
-        fn game<G: Game>(&mut self) {
+        fn game<G: FullGame>(&mut self) {
             self.0 = std::mem::take(&mut self.0).with::<G>();
         }
     }
@@ -41,7 +41,7 @@ pub fn registry() -> Registry {
 pub fn engines() -> Engines {
     struct Collect(Engines);
     impl EachGame for Collect {
-        fn game<G: Game>(&mut self) {
+        fn game<G: FullGame>(&mut self) {
             self.0 = std::mem::take(&mut self.0).with::<G>();
         }
     }
@@ -62,7 +62,8 @@ mod tests {
     }
 
     /// Every game's own levels are limited searches, so that no level can think forever, and
-    /// each becomes the agent it describes (its spec reads back to the same agent).
+    /// each is written as the agent it becomes (its text parses and prints back the same), so that
+    /// no level falls back to the random mover.
     #[test]
     fn every_strength_level_is_a_limited_search() {
         use arbiter_ai::{levels, AgentKind, AgentSpec};
@@ -70,8 +71,14 @@ mod tests {
         for name in registry.names() {
             let game = registry.get(name).unwrap();
             for (i, level) in game.strength_levels().iter().enumerate() {
-                assert!(level.is_limited(), "{name} level {}: {level}", i + 1);
-                let spec = levels::agent(level);
+                let spec: AgentSpec = level.parse().unwrap_or_else(|e| panic!("{name} level {}: {e}", i + 1));
+                assert_eq!(
+                    spec.to_string(),
+                    *level,
+                    "{name} level {} is not written canonically",
+                    i + 1
+                );
+                assert_eq!(spec, levels::agent(level));
                 assert!(
                     matches!(spec.kind, AgentKind::Mcts | AgentKind::AlphaBeta),
                     "{name} {level}"

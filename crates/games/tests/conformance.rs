@@ -15,7 +15,7 @@
 //! itself, which it no longer does (each keeps its checks of hand-picked positions).
 
 use arbiter_core::dynamic::GameType;
-use arbiter_core::{conformance, DynGameType, Game, Session};
+use arbiter_core::{conformance, DynGameType, FullGame, Session};
 use arbiter_games::EachGame;
 use std::thread;
 
@@ -85,7 +85,7 @@ fn villawar(n: u64) -> Settings {
 }
 
 /// Runs the suite on the typed game `G`, after checking that the registry's game is `G`.
-fn run<G: Game>(game: &dyn DynGameType, options: &str, s: Settings) -> usize {
+fn run<G: FullGame>(game: &dyn DynGameType, options: &str, s: Settings) -> usize {
     let session = game.new_session(options, None).expect("the options are valid");
     assert!(
         session.as_any().is::<Session<G>>(),
@@ -107,7 +107,7 @@ fn typed(name: &str) -> TypedRun {
         run: Option<TypedRun>,
     }
     impl EachGame for Find<'_> {
-        fn game<G: Game>(&mut self) {
+        fn game<G: FullGame>(&mut self) {
             if G::NAME == self.name {
                 self.run = Some(run::<G>);
             }

@@ -4,19 +4,19 @@
 
 use arbiter_attraction::Attraction;
 use arbiter_core::proof::forced_win;
-use arbiter_core::{Game, Outcome, Player};
+use arbiter_core::{FullGame, Game, Outcome, Player};
 use arbiter_krux::Krux;
 use arbiter_villawar::Villawar;
 use arbiter_void::Void;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-fn position<G: Game>(text: &str) -> G {
+fn position<G: FullGame>(text: &str) -> G {
     G::from_position(&G::Variant::default(), text).expect("the position parses")
 }
 
 /// Plain minimax: can `attacker` (to move) force a win within `plies`?
-fn naive_wins<G: Game>(game: &G, attacker: Player, plies: u32) -> bool {
+fn naive_wins<G: FullGame>(game: &G, attacker: Player, plies: u32) -> bool {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     moves.iter().any(|&mv| {
@@ -29,7 +29,7 @@ fn naive_wins<G: Game>(game: &G, attacker: Player, plies: u32) -> bool {
     })
 }
 
-fn naive_loses<G: Game>(game: &G, attacker: Player, plies: u32) -> bool {
+fn naive_loses<G: FullGame>(game: &G, attacker: Player, plies: u32) -> bool {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     moves.iter().all(|&mv| {
@@ -44,7 +44,7 @@ fn naive_loses<G: Game>(game: &G, attacker: Player, plies: u32) -> bool {
 
 /// Plays the line and checks that it is legal and ends in the mover's win within `plies` but
 /// not within `plies - 2` (a game that a defender's move can end may be won in an even number).
-fn assert_line_wins<G: Game>(game: &G, line: &[String], plies: u32) {
+fn assert_line_wins<G: FullGame>(game: &G, line: &[String], plies: u32) {
     let attacker = game.to_move();
     let mut g = game.clone();
     for text in line {
@@ -56,7 +56,7 @@ fn assert_line_wins<G: Game>(game: &G, line: &[String], plies: u32) {
     assert_eq!(g.outcome(), Some(Outcome::Win(attacker)), "{line:?}");
 }
 
-fn assert_wins_in<G: Game>(text: &str, plies: u32) {
+fn assert_wins_in<G: FullGame>(text: &str, plies: u32) {
     let game = position::<G>(text);
     let proof = forced_win(&game, plies + 2, &mut |_, _, _| {});
     assert_eq!(proof.win_in, Some(plies), "{text}");
@@ -100,7 +100,11 @@ fn a_krux_turn_that_ignores_a_threat_loses_at_once() {
 
 /// Random positions of a game: the proof and plain minimax agree at 1 and 3 plies.
 /// Returns how many had a forced win.
-fn agrees_with_minimax<G: Game>(seed: u64, positions: usize, random_plies: std::ops::RangeInclusive<usize>) -> usize {
+fn agrees_with_minimax<G: FullGame>(
+    seed: u64,
+    positions: usize,
+    random_plies: std::ops::RangeInclusive<usize>,
+) -> usize {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut moves = Vec::new();
     let (mut wins, mut checked) = (0, 0);

@@ -94,7 +94,7 @@ fn legend() -> Vec<LegendEntry> {
     ]
 }
 
-/// The board picture (see [`arbiter_core::Game::drawing`]).
+/// The board picture (see [`arbiter_core::Presentation::drawing`]).
 pub(crate) fn drawing(k: &Krux, flipped: bool) -> Drawing {
     let grid = SquareGrid::new(SIZE, flipped);
     let mut background = grid.frame();

@@ -5,57 +5,18 @@ use crate::moves::Move;
 use crate::variant::KruxVariant;
 use crate::{diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, random_walk};
 use crate::{stepwise, winning, words, zobrist};
-use arbiter_core::{Click, Drawing, Error, Game, MoveInfo, Outcome, PartialTurn, Player, Story, Tactics};
+use arbiter_core::{
+    Click, Drawing, Encoding, Error, Game, Heuristics, MoveInfo, Outcome, PartialTurn, Player, Presentation, Story,
+    Tactics,
+};
 use rand::Rng;
 
 impl Game for Krux {
     type Move = Move;
+
     type Variant = KruxVariant;
 
     const NAME: &'static str = "krux";
-    const RULES: Option<(&'static str, &'static str)> = Some((
-        include_str!("../../../docs/rules/krux.md"),
-        include_str!("../../../docs/rules/krux.json"),
-    ));
-    const BLURB: &'static str = "Six numbered pieces with rings of power on a 7×7 board with a hole. \
-         Push, pull, carry, jump or switch a foe into it.";
-    const STEPWISE: bool = true;
-
-    fn drawing(&self, flipped: bool) -> Drawing {
-        drawing::drawing(self, flipped)
-    }
-
-    fn observation_shape(variant: &KruxVariant) -> [usize; 3] {
-        encoding::observation_shape(variant)
-    }
-
-    fn observe(&self, out: &mut [f32]) {
-        encoding::observe(self, out);
-    }
-
-    fn action_space(variant: &KruxVariant) -> usize {
-        encoding::action_space(variant)
-    }
-
-    fn action_of_step(step: &str) -> Option<usize> {
-        encoding::action_of_step(step)
-    }
-
-    fn step_of_action(action: usize) -> Option<String> {
-        encoding::step_of_action(action)
-    }
-
-    fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
-        outcome::ending_story(self, last)
-    }
-
-    fn partial_turn(&self, steps: &[String]) -> Option<Result<PartialTurn, Error>> {
-        Some(stepwise::partial_turn(self, steps))
-    }
-
-    fn move_clicks(&self, mv: Move) -> Vec<Click> {
-        stepwise::move_clicks(self, mv)
-    }
 
     fn new(variant: &KruxVariant) -> Self {
         Krux::start_of(*variant)
@@ -109,25 +70,14 @@ impl Game for Krux {
         piece::player_name(player)
     }
 
-    fn diagram(&self) -> String {
-        diagram::diagram(self)
-    }
-
-    fn move_info(&self, mv: Move) -> MoveInfo {
-        notation::move_info(self, mv)
-    }
-
-    /// The turn in words, along its canonical tokens (see `words.rs`).
-    fn describe_move(&self, mv: Move) -> Option<String> {
-        words::describe_move(self, mv)
-    }
-
     /// A random turn by a random token walk (see `random_walk.rs`): legal, cheap, and
     /// **not** uniform over distinct turns. `buffer` is not needed.
     fn random_move<R: Rng>(&self, rng: &mut R, _buffer: &mut Vec<Move>) -> Option<Move> {
         random_walk::random_move(self, rng)
     }
+}
 
+impl Heuristics for Krux {
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
@@ -147,4 +97,68 @@ impl Game for Krux {
     }
 
     const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;
+
+    const SIGNATURE: &'static [(&'static str, u32)] = crate::levels::SIGNATURE;
+}
+
+impl Presentation for Krux {
+    const RULES: Option<(&'static str, &'static str)> = Some((
+        include_str!("../../../docs/rules/krux.md"),
+        include_str!("../../../docs/rules/krux.json"),
+    ));
+
+    const BLURB: &'static str = "Six numbered pieces with rings of power on a 7×7 board with a hole. \
+         Push, pull, carry, jump or switch a foe into it.";
+    const STEPWISE: bool = true;
+
+    fn drawing(&self, flipped: bool) -> Drawing {
+        drawing::drawing(self, flipped)
+    }
+
+    fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
+        outcome::ending_story(self, last)
+    }
+
+    fn partial_turn(&self, steps: &[String]) -> Option<Result<PartialTurn, Error>> {
+        Some(stepwise::partial_turn(self, steps))
+    }
+
+    fn move_clicks(&self, mv: Move) -> Vec<Click> {
+        stepwise::move_clicks(self, mv)
+    }
+
+    fn diagram(&self) -> String {
+        diagram::diagram(self)
+    }
+
+    fn move_info(&self, mv: Move) -> MoveInfo {
+        notation::move_info(self, mv)
+    }
+
+    /// The turn in words, along its canonical tokens (see `words.rs`).
+    fn describe_move(&self, mv: Move) -> Option<String> {
+        words::describe_move(self, mv)
+    }
+}
+
+impl Encoding for Krux {
+    fn observation_shape(variant: &KruxVariant) -> [usize; 3] {
+        encoding::observation_shape(variant)
+    }
+
+    fn observe(&self, out: &mut [f32]) {
+        encoding::observe(self, out);
+    }
+
+    fn action_space(variant: &KruxVariant) -> usize {
+        encoding::action_space(variant)
+    }
+
+    fn action_of_step(step: &str) -> Option<usize> {
+        encoding::action_of_step(step)
+    }
+
+    fn step_of_action(action: usize) -> Option<String> {
+        encoding::step_of_action(action)
+    }
 }

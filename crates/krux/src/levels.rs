@@ -1,4 +1,4 @@
-//! Krux's strength levels 1–6 (see `Game::STRENGTH_LEVELS`), chosen by `arbiter match` runs whose
+//! Krux's strength levels 1–6 (see `Heuristics::STRENGTH_LEVELS`), as agent specs, chosen by `arbiter match` runs whose
 //! commands and results are in docs/strength.md's strength table.
 //!
 //! Krux is decided by the first fall into the hole, usually within a dozen plies, so strength is
@@ -9,15 +9,19 @@
 //! (each measured against the one below) to alpha-beta at depth 2, and level 6 is alpha-beta at
 //! 1 s.
 
-use arbiter_core::{Levels, Strength};
+use arbiter_core::Levels;
 
 /// Level 1 (a beginner's opponent that blunders often) to level 6 (the strongest configuration
 /// at 1 s per move).
 pub(crate) const STRENGTH_LEVELS: Levels = [
-    Strength::mcts_iterations(60),
-    Strength::mcts_iterations(1000),
-    Strength::mcts_iterations(4000),
-    Strength::mcts_iterations(16000),
-    Strength::alphabeta_depth(2),
-    Strength::alphabeta_millis(1000),
+    "mcts:iterations=60",
+    "mcts:iterations=1000",
+    "mcts:iterations=4000",
+    "mcts:iterations=16000",
+    "alphabeta:depth=2",
+    "alphabeta:time=1s",
 ];
+
+/// The bench signature's searches (see `Heuristics::SIGNATURE`): options and the alpha-beta depth,
+/// about a second each. Changing them changes the signature: say so in the commit.
+pub(crate) const SIGNATURE: &[(&str, u32)] = &[("", 2)];

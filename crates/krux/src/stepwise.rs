@@ -36,7 +36,7 @@ fn describe(builder: &TurnBuilder, token: Token) -> (&'static str, String) {
     }
 }
 
-/// The partial turn after `steps` (see [`arbiter_core::Game::partial_turn`]).
+/// The partial turn after `steps` (see [`arbiter_core::Presentation::partial_turn`]).
 pub(crate) fn partial_turn(position: &Krux, steps: &[String]) -> Result<PartialTurn, Error> {
     let mut builder = TurnBuilder::new(position)?;
     for text in steps {

@@ -1,4 +1,4 @@
-//! A turn in words for players, since its notation is hard to read ([`arbiter_core::Game::describe_move`]):
+//! A turn in words for players, since its notation is hard to read ([`arbiter_core::Presentation::describe_move`]):
 //! `@p,Xb1,b2,Xa1` is "Piece 5 (White) takes the pink ring, switches places with piece 3 on b1,
 //! steps to b2, then switches places with piece 1 on a1." The words follow the turn's canonical
 //! tokens, the sequence its notation shows, so they say what the listed turn says.

@@ -2,7 +2,7 @@
 //! the canonical form (fewest tokens, then smallest string) is checked against a brute force
 //! over every raw token sequence.
 
-use arbiter_core::{Error, Game};
+use arbiter_core::{Error, Game, Presentation};
 use arbiter_krux::{Krux, KruxVariant, Move, Token, TurnBuilder};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

@@ -1,7 +1,7 @@
 //! The worked examples of `rules/krux.md`, one test each, and further tests of every rule of a
 //! turn (actions, ring powers, carrying, freeze, the hole, identity of turns).
 
-use arbiter_core::{Game, Outcome, Player};
+use arbiter_core::{Game, Outcome, Player, Presentation};
 use arbiter_krux::{Krux, KruxVariant, Move};
 
 mod common;

@@ -1,6 +1,6 @@
 //! The step-by-step turn builder: tokens one at a time, legal next tokens, finishing, undo.
 
-use arbiter_core::{Click, Error, Game, NextStep, PartialTurn};
+use arbiter_core::{Click, Error, Game, NextStep, PartialTurn, Presentation};
 use arbiter_krux::{Krux, KruxVariant, Piece, Placement, Square, Token, TurnBuilder};
 use std::collections::HashSet;
 

@@ -1,7 +1,7 @@
 //! Turns in words (`Game::describe_move`): each token told plainly, along the canonical tokens
 //! that the move list shows, so that the words and the listed notation say the same turn.
 
-use arbiter_core::Game;
+use arbiter_core::{Game, Presentation};
 use arbiter_krux::{Krux, KruxVariant};
 
 fn pos(text: &str) -> Krux {

@@ -1,5 +1,5 @@
 //! The fast path of the Python move loop (`legal_moves` + `play`), for every game whose moves
-//! have notation keys ([`arbiter_core::Game::notation_key`]: a small number that fixes how a move
+//! have notation keys ([`arbiter_core::Presentation::notation_key`]: a small number that fixes how a move
 //! is written in any position of the variant).
 //!
 //! Formatting a move costs about 100 ns and making a Python string of it about 40 ns more: most

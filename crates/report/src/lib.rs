@@ -304,7 +304,7 @@ pub fn run(
         levels.push(LevelInfo {
             level: n,
             label: Contender::Level(n).label(),
-            description: game.strength_levels()[usize::from(n) - 1].to_string(),
+            description: arbiter_ai::levels::describe(game.strength_levels()[usize::from(n) - 1]),
             deterministic: selfplay::is_deterministic(&spec),
             spec: spec.to_string(),
         });

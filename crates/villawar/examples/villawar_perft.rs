@@ -2,7 +2,7 @@
 //! `cargo run --release -p arbiter-villawar --example villawar_perft -- DEPTH [SIZE|POSITION] [--divide]`.
 
 use arbiter_core::perft::{divide, perft};
-use arbiter_core::Game;
+use arbiter_core::{Game, Presentation};
 use arbiter_villawar::{Size, Villawar, VillawarVariant};
 use std::time::Instant;
 

@@ -25,7 +25,7 @@ fn glyph(piece: Piece) -> Shape {
     Shape::group(parts).class(&format!("piece pc-{}", player_name(piece.player)))
 }
 
-/// The board picture (see [`arbiter_core::Game::drawing`]).
+/// The board picture (see [`arbiter_core::Presentation::drawing`]).
 pub(crate) fn drawing(game: &Villawar, flipped: bool) -> Drawing {
     let n = game.size().n();
     let grid = SquareGrid::new(n, flipped);

@@ -6,47 +6,14 @@ use crate::{
     board, diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, zobrist, Move,
     Villawar, VillawarVariant,
 };
-use arbiter_core::{Drawing, Error, Game, MoveInfo, Outcome, Player, Story};
+use arbiter_core::{Drawing, Encoding, Error, Game, Heuristics, MoveInfo, Outcome, Player, Presentation, Story};
 
 impl Game for Villawar {
     type Move = Move;
+
     type Variant = VillawarVariant;
 
     const NAME: &'static str = "villawar";
-    const RULES: Option<(&'static str, &'static str)> = Some((
-        include_str!("../../../docs/rules/villawar.md"),
-        include_str!("../../../docs/rules/villawar.json"),
-    ));
-    const BLURB: &'static str =
-        "Villagers jump their own lines and become warriors; warriors capture. The farthest villagers win.";
-
-    fn drawing(&self, flipped: bool) -> Drawing {
-        drawing::drawing(self, flipped)
-    }
-
-    fn observation_shape(variant: &VillawarVariant) -> [usize; 3] {
-        encoding::observation_shape(variant)
-    }
-
-    fn observe(&self, out: &mut [f32]) {
-        encoding::observe(self, out);
-    }
-
-    fn action_space(variant: &VillawarVariant) -> usize {
-        encoding::action_space(variant)
-    }
-
-    fn action_of_move(&self, mv: Move) -> Option<usize> {
-        encoding::action_of_move(self, mv)
-    }
-
-    fn notation_key(&self, mv: Move) -> Option<usize> {
-        notation::notation_key(self, mv)
-    }
-
-    fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
-        outcome::ending_story(self, last)
-    }
 
     fn new(variant: &VillawarVariant) -> Self {
         board::new(variant)
@@ -105,15 +72,9 @@ impl Game for Villawar {
     fn player_name(player: Player) -> &'static str {
         piece::player_name(player)
     }
+}
 
-    fn diagram(&self) -> String {
-        diagram::diagram(self)
-    }
-
-    fn move_info(&self, mv: Move) -> MoveInfo {
-        notation::move_info(self, mv)
-    }
-
+impl Heuristics for Villawar {
     fn move_order_hint(&self, mv: Move) -> i32 {
         dispatch!(self, b => eval::move_order_hint(b, mv))
     }
@@ -134,4 +95,54 @@ impl Game for Villawar {
     }
 
     const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;
+
+    const SIGNATURE: &'static [(&'static str, u32)] = crate::levels::SIGNATURE;
+}
+
+impl Presentation for Villawar {
+    const RULES: Option<(&'static str, &'static str)> = Some((
+        include_str!("../../../docs/rules/villawar.md"),
+        include_str!("../../../docs/rules/villawar.json"),
+    ));
+
+    const BLURB: &'static str =
+        "Villagers jump their own lines and become warriors; warriors capture. The farthest villagers win.";
+
+    fn drawing(&self, flipped: bool) -> Drawing {
+        drawing::drawing(self, flipped)
+    }
+
+    fn notation_key(&self, mv: Move) -> Option<usize> {
+        notation::notation_key(self, mv)
+    }
+
+    fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
+        outcome::ending_story(self, last)
+    }
+
+    fn diagram(&self) -> String {
+        diagram::diagram(self)
+    }
+
+    fn move_info(&self, mv: Move) -> MoveInfo {
+        notation::move_info(self, mv)
+    }
+}
+
+impl Encoding for Villawar {
+    fn observation_shape(variant: &VillawarVariant) -> [usize; 3] {
+        encoding::observation_shape(variant)
+    }
+
+    fn observe(&self, out: &mut [f32]) {
+        encoding::observe(self, out);
+    }
+
+    fn action_space(variant: &VillawarVariant) -> usize {
+        encoding::action_space(variant)
+    }
+
+    fn action_of_move(&self, mv: Move) -> Option<usize> {
+        encoding::action_of_move(self, mv)
+    }
 }

@@ -1,4 +1,4 @@
-//! Villawar's strength levels 1–6 (see `Game::STRENGTH_LEVELS`), chosen by `arbiter match` runs
+//! Villawar's strength levels 1–6 (see `Heuristics::STRENGTH_LEVELS`), as agent specs, chosen by `arbiter match` runs
 //! whose commands and results are in docs/strength.md's strength table.
 //!
 //! More MCTS iterations gain little here (5000 scored 55% against 1000), while each ply of
@@ -9,15 +9,19 @@
 //! pruning did not (50.8% in 65 games: every jump converts or removes, so moving can hurt), so
 //! level 6 has reductions only.
 
-use arbiter_core::{Levels, Strength};
+use arbiter_core::Levels;
 
 /// Level 1 (a beginner's opponent that blunders often) to level 6 (the strongest configuration
 /// at 1 s per move).
 pub(crate) const STRENGTH_LEVELS: Levels = [
-    Strength::mcts_iterations(60),
-    Strength::mcts_iterations(1000),
-    Strength::alphabeta_millis(1000).max_depth(4),
-    Strength::alphabeta_millis(1000).max_depth(5),
-    Strength::alphabeta_millis(250),
-    Strength::alphabeta_millis(1000).reductions(),
+    "mcts:iterations=60",
+    "mcts:iterations=1000",
+    "alphabeta:time=1s,depth=4",
+    "alphabeta:time=1s,depth=5",
+    "alphabeta:time=250ms",
+    "alphabeta:time=1s,lmr=on",
 ];
+
+/// The bench signature's searches (see `Heuristics::SIGNATURE`): options and the alpha-beta depth,
+/// about a second each. Changing them changes the signature: say so in the commit.
+pub(crate) const SIGNATURE: &[(&str, u32)] = &[("", 6), ("size=10", 4)];

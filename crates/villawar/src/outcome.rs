@@ -22,7 +22,7 @@ fn rank_of(player: Player, row: usize, n: usize) -> usize {
     }
 }
 
-/// What decided the game (see [`arbiter_core::Game::ending_story`]): the first row, counted from the far
+/// What decided the game (see [`arbiter_core::Presentation::ending_story`]): the first row, counted from the far
 /// row down, where the two sides' villagers (then warriors) differ.
 /// `None` while the game goes on.
 pub(crate) fn ending_story(game: &Villawar, _last: Option<(&Villawar, Move)>) -> Option<Story> {

@@ -1,7 +1,7 @@
 //! The search hint: a capture is tactical, so the quiescence search follows it; a villager's jump
 //! is not, however far forward, so that the quiescence search stays small on large boards.
 
-use arbiter_core::{Game, TACTICAL_HINT};
+use arbiter_core::{Game, Heuristics, TACTICAL_HINT};
 use arbiter_villawar::{Kind, Size, Villawar, VillawarVariant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;

@@ -1,7 +1,8 @@
-//! Move notation: canonical forms, tolerated input, and errors that say which rule is broken.
+//! Move notation: canonical forms, tolerated input, errors that say which rule is broken, and
+//! notation keys (one per legal move, one written form per key).
 
-use arbiter_core::{Error, Game};
-use arbiter_villawar::{Move, Villawar, VillawarVariant};
+use arbiter_core::{Error, Game, Presentation};
+use arbiter_villawar::{Move, Size, Villawar, VillawarVariant};
 
 fn start() -> Villawar {
     Villawar::new(&VillawarVariant::default())
@@ -118,4 +119,53 @@ fn illegal_moves_are_explained() {
     let over = pos("8/8/8/V5v1/3v4/7V/8/8 w 2");
     let reason = error(&over, "pass");
     assert!(reason.contains("the game is over"), "{reason}");
+}
+
+/// Every legal move has its own notation key, and a move's info carries its notation.
+#[test]
+fn notation_keys_are_distinct_and_info_names_the_move() {
+    let games = [
+        pos("8/8/8/V5v1/3v4/7V/8/8 w 0"),
+        pos("W7/8/8/V7/7v/8/wwwwwww1/8 b 0"),
+        Villawar::new(&VillawarVariant::default()),
+    ];
+    for game in games {
+        let mut list = Vec::new();
+        game.legal_moves(&mut list);
+        let mut keys: Vec<usize> = list.iter().map(|&m| game.notation_key(m).expect("a key")).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), list.len(), "{game}");
+        for &mv in &list {
+            assert_eq!(game.move_info(mv).notation, game.format_move(mv));
+        }
+    }
+}
+
+/// Moves with one notation key are written alike in every position of a variant (the bindings
+/// cache one string per key): checked over the positions of several games on every size.
+#[test]
+fn a_notation_key_means_one_notation_everywhere() {
+    for size in Size::ALL {
+        let variant = VillawarVariant { size };
+        let mut written: std::collections::HashMap<usize, String> = std::collections::HashMap::new();
+        for seed in 0..6usize {
+            let mut game = Villawar::new(&variant);
+            for ply in 0..60 {
+                let mut list = Vec::new();
+                game.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                for &mv in &list {
+                    let key = game.notation_key(mv).expect("a key");
+                    let text = game.format_move(mv);
+                    let first = written.entry(key).or_insert_with(|| text.clone());
+                    assert_eq!(*first, text, "{size:?}: key {key}");
+                }
+                game.play(list[(seed * 31 + ply * 7) % list.len()]);
+            }
+        }
+        assert!(written.len() > 100, "{size:?}: {} keys seen", written.len());
+    }
 }

@@ -5,7 +5,7 @@
 //! placements, and on perft.
 
 use arbiter_core::perft::perft;
-use arbiter_core::Game;
+use arbiter_core::{Game, Presentation};
 use arbiter_villawar::{Size, Villawar, VillawarVariant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

@@ -113,7 +113,7 @@ const KEY: [(Kind, &str); 4] = [
     (Kind::Fighter, "Moves any distance diagonally; attacks up to 2 cells on round its orbit: the target falls 1 orbit."),
 ];
 
-/// The board picture (see [`arbiter_core::Game::drawing`]).
+/// The board picture (see [`arbiter_core::Presentation::drawing`]).
 pub(crate) fn drawing(board: &Void, flipped: bool) -> Drawing {
     let geo = Layout {
         rotation: if flipped { 180.0 } else { 0.0 },

@@ -3,45 +3,16 @@
 use crate::{
     board, diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, zobrist, Move, Void,
 };
-use arbiter_core::{Drawing, Error, Game, MoveInfo, NoVariant, Outcome, Player, Story};
+use arbiter_core::{
+    Drawing, Encoding, Error, Game, Heuristics, MoveInfo, NoVariant, Outcome, Player, Presentation, Story,
+};
 
 impl Game for Void {
     type Move = Move;
+
     type Variant = NoVariant;
+
     const NAME: &'static str = "void";
-    const RULES: Option<(&'static str, &'static str)> = Some((
-        include_str!("../../../docs/rules/void.md"),
-        include_str!("../../../docs/rules/void.json"),
-    ));
-    const BLURB: &'static str = "Five rings around the void. Move, then attack: send the enemy flagship into the void.";
-
-    fn drawing(&self, flipped: bool) -> Drawing {
-        drawing::drawing(self, flipped)
-    }
-
-    fn observation_shape(variant: &NoVariant) -> [usize; 3] {
-        encoding::observation_shape(variant)
-    }
-
-    fn observe(&self, out: &mut [f32]) {
-        encoding::observe(self, out);
-    }
-
-    fn action_space(variant: &NoVariant) -> usize {
-        encoding::action_space(variant)
-    }
-
-    fn action_of_move(&self, mv: Move) -> Option<usize> {
-        encoding::action_of_move(self, mv)
-    }
-
-    fn notation_key(&self, mv: Move) -> Option<usize> {
-        notation::notation_key(self, mv)
-    }
-
-    fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
-        outcome::ending_story(self, last)
-    }
 
     fn new(variant: &NoVariant) -> Self {
         board::new(variant)
@@ -98,15 +69,9 @@ impl Game for Void {
     fn player_name(player: Player) -> &'static str {
         piece::player_name(player)
     }
+}
 
-    fn diagram(&self) -> String {
-        diagram::diagram(self)
-    }
-
-    fn move_info(&self, mv: Move) -> MoveInfo {
-        notation::move_info(self, mv)
-    }
-
+impl Heuristics for Void {
     fn null_move(&mut self) -> bool {
         play::null_move(self);
         true
@@ -124,7 +89,56 @@ impl Game for Void {
 
     const STRENGTH_LEVELS: arbiter_core::Levels = crate::levels::STRENGTH_LEVELS;
 
+    const SIGNATURE: &'static [(&'static str, u32)] = crate::levels::SIGNATURE;
+
     fn move_order_hint(&self, mv: Move) -> i32 {
         eval::move_order_hint(self, mv)
+    }
+}
+
+impl Presentation for Void {
+    const RULES: Option<(&'static str, &'static str)> = Some((
+        include_str!("../../../docs/rules/void.md"),
+        include_str!("../../../docs/rules/void.json"),
+    ));
+
+    const BLURB: &'static str = "Five rings around the void. Move, then attack: send the enemy flagship into the void.";
+
+    fn drawing(&self, flipped: bool) -> Drawing {
+        drawing::drawing(self, flipped)
+    }
+
+    fn notation_key(&self, mv: Move) -> Option<usize> {
+        notation::notation_key(self, mv)
+    }
+
+    fn ending_story(&self, last: Option<(&Self, Move)>) -> Option<Story> {
+        outcome::ending_story(self, last)
+    }
+
+    fn diagram(&self) -> String {
+        diagram::diagram(self)
+    }
+
+    fn move_info(&self, mv: Move) -> MoveInfo {
+        notation::move_info(self, mv)
+    }
+}
+
+impl Encoding for Void {
+    fn observation_shape(variant: &NoVariant) -> [usize; 3] {
+        encoding::observation_shape(variant)
+    }
+
+    fn observe(&self, out: &mut [f32]) {
+        encoding::observe(self, out);
+    }
+
+    fn action_space(variant: &NoVariant) -> usize {
+        encoding::action_space(variant)
+    }
+
+    fn action_of_move(&self, mv: Move) -> Option<usize> {
+        encoding::action_of_move(self, mv)
     }
 }

@@ -1,4 +1,4 @@
-//! Void's strength levels 1–6 (see `Game::STRENGTH_LEVELS`), chosen by `arbiter match` runs whose
+//! Void's strength levels 1–6 (see `Heuristics::STRENGTH_LEVELS`), as agent specs, chosen by `arbiter match` runs whose
 //! commands and results are in docs/strength.md's strength table.
 //!
 //! Alpha-beta beat heuristic MCTS 90% at 100 ms per move, so it carries every level from 2 up;
@@ -6,15 +6,19 @@
 //! paid at 250 ms per move (73.3% against the same search without it, SPRT), so level 6 has it;
 //! moving rarely hurts in Void, so the null move's zugzwang blind spot costs little.
 
-use arbiter_core::{Levels, Strength};
+use arbiter_core::Levels;
 
 /// Level 1 (a beginner's opponent that blunders often) to level 6 (the strongest configuration
 /// at 1 s per move).
 pub(crate) const STRENGTH_LEVELS: Levels = [
-    Strength::mcts_iterations(60),
-    Strength::alphabeta_depth(2),
-    Strength::alphabeta_millis(1000).max_depth(3),
-    Strength::alphabeta_millis(1000).max_depth(4),
-    Strength::alphabeta_millis(250),
-    Strength::alphabeta_millis(1000).null_move(),
+    "mcts:iterations=60",
+    "alphabeta:depth=2",
+    "alphabeta:time=1s,depth=3",
+    "alphabeta:time=1s,depth=4",
+    "alphabeta:time=250ms",
+    "alphabeta:time=1s,null=on",
 ];
+
+/// The bench signature's searches (see `Heuristics::SIGNATURE`): options and the alpha-beta depth,
+/// about a second each. Changing them changes the signature: say so in the commit.
+pub(crate) const SIGNATURE: &[(&str, u32)] = &[("", 5)];

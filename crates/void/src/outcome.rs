@@ -22,7 +22,7 @@ pub(crate) fn outcome(board: &Void) -> Option<Outcome> {
     None
 }
 
-/// What the board shows at the end (see [`arbiter_core::Game::ending_story`]).
+/// What the board shows at the end (see [`arbiter_core::Presentation::ending_story`]).
 /// `None` while the board shows no ending.
 pub(crate) fn ending_story(board: &Void, last: Option<(&Void, Move)>) -> Option<Story> {
     outcome(board)?;

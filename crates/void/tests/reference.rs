@@ -1,4 +1,5 @@
-//! Differential test against voidgame 1.1, the original Python implementation.
+//! The independent reference for Void: a differential test against voidgame 1.1, the original
+//! Python implementation.
 //!
 //! Plays seeded random games with our engine and, at every position, asks voidgame (through
 //! `tools/voidgame_oracle.py`, which only clicks voidgame's own API) for its complete set of

@@ -19,7 +19,7 @@ mod tt;
 use crate::past::start_search;
 use crate::Threads;
 use crate::{Agent, Choice, Limits, Score, SearchInfo};
-use arbiter_core::{Game, Session};
+use arbiter_core::{Heuristics, Session};
 use search::{Found, Shared, Worker};
 use std::sync::atomic::AtomicBool;
 use tt::Table;
@@ -53,7 +53,7 @@ pub struct AlphaBetaConfig {
     /// Late-move reductions: quiet moves late in the order are first searched one ply
     /// shallower, and searched fully only if they beat alpha.
     pub reductions: bool,
-    /// Null-move pruning, in games that allow a null move ([`Game::null_move`]): where the
+    /// Null-move pruning, in games that allow a null move ([`Heuristics::null_move`]): where the
     /// side to move stands at or above beta, it first lets the opponent move twice in a row at
     /// a reduced depth, and a position still at or above beta is cut without searching its
     /// moves. Blind to zugzwang, so a level uses it only where moving rarely hurts.
@@ -86,14 +86,14 @@ impl AlphaBetaConfig {
 
 /// The alpha-beta agent. It keeps its transposition table and each thread's history between
 /// moves.
-pub struct AlphaBeta<G: Game> {
+pub struct AlphaBeta<G: Heuristics> {
     config: AlphaBetaConfig,
     tt: Table,
     /// One search state per thread; the first is the main thread's, which reports and decides.
     workers: Vec<Worker<G>>,
 }
 
-impl<G: Game> AlphaBeta<G> {
+impl<G: Heuristics> AlphaBeta<G> {
     /// An agent with this configuration.
     pub fn new(config: AlphaBetaConfig) -> AlphaBeta<G> {
         AlphaBeta {
@@ -120,7 +120,7 @@ pub fn score_of(value: i32) -> Score {
     }
 }
 
-impl<G: Game> Agent<G> for AlphaBeta<G> {
+impl<G: Heuristics> Agent<G> for AlphaBeta<G> {
     fn name(&self) -> String {
         "alphabeta".into()
     }

@@ -8,7 +8,7 @@ use super::tt::{Bound, MoveIndex, Table};
 use super::{score_of, AlphaBetaConfig, INFINITY, MATE, MATE_BOUND};
 use crate::past::Past;
 use crate::{Clock, SearchInfo};
-use arbiter_core::{Game, Outcome, Tactics, TACTICAL_HINT};
+use arbiter_core::{Heuristics, Outcome, Tactics, TACTICAL_HINT};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Slots of the repetition filter.
@@ -102,7 +102,7 @@ pub(super) struct Found<M> {
 }
 
 /// One thread's search state, kept between moves (its killers and history).
-pub(super) struct Worker<G: Game> {
+pub(super) struct Worker<G: Heuristics> {
     ordering: MoveOrdering<G::Move>,
     plies: Vec<Ply<G::Move>>,
     /// Repetition keys of the game's past and of the current search path.
@@ -117,7 +117,7 @@ pub(super) struct Worker<G: Game> {
     root_best: Option<(G::Move, i32)>,
 }
 
-impl<G: Game> Worker<G> {
+impl<G: Heuristics> Worker<G> {
     /// A thread's state that remembers nothing.
     pub fn new() -> Worker<G> {
         Worker {
@@ -509,7 +509,7 @@ impl<G: Game> Worker<G> {
 }
 
 /// The principal variation from the transposition table.
-fn pv<G: Game>(tt: &Table, root: &G, first: G::Move, max: usize) -> Vec<String> {
+fn pv<G: Heuristics>(tt: &Table, root: &G, first: G::Move, max: usize) -> Vec<String> {
     let mut game = root.clone();
     let mut pv = vec![game.format_move(first)];
     game.play(first);

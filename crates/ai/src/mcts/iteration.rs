@@ -11,12 +11,12 @@ use super::solver;
 use super::tree::{Node, Proof, Tree};
 use super::MctsConfig;
 use crate::past::Past;
-use arbiter_core::{Game, Outcome, Player};
+use arbiter_core::{Heuristics, Outcome, Player};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 
 /// One thread's own state: its random numbers and its move buffer.
-pub(super) struct Walker<G: Game> {
+pub(super) struct Walker<G: Heuristics> {
     /// The random playouts' and tie-breaks' generator.
     pub rng: SmallRng,
     buffer: Vec<G::Move>,
@@ -30,7 +30,7 @@ pub(super) struct Place<G> {
     pub depth: u32,
 }
 
-impl<G: Game> Place<G> {
+impl<G: Heuristics> Place<G> {
     /// The root.
     pub fn root(root: &G) -> Place<G> {
         Place {
@@ -62,7 +62,7 @@ pub(super) enum Descent<G> {
     Expand(Place<G>),
 }
 
-impl<G: Game> Walker<G> {
+impl<G: Heuristics> Walker<G> {
     /// A walker whose random numbers come from `rng`.
     pub fn new(rng: SmallRng) -> Walker<G> {
         Walker {
@@ -233,7 +233,7 @@ fn select<M: Copy + PartialEq>(tree: &Tree<M>, node: usize, c: f64) -> usize {
 }
 
 /// Proof of a leaf position, if it is finished (by the board or the ply limit).
-fn terminal_proof<G: Game>(game: &G, past: &Past, depth: u32) -> Option<Proof> {
+fn terminal_proof<G: Heuristics>(game: &G, past: &Past, depth: u32) -> Option<Proof> {
     match game.outcome() {
         Some(Outcome::Draw) => Some(Proof::Draw),
         Some(Outcome::Win(p)) if p == game.to_move() => Some(Proof::Win(0)),

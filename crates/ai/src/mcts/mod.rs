@@ -15,7 +15,7 @@ pub use tree::Proof;
 
 use crate::past::{start_search, Past};
 use crate::{Agent, Choice, Clock, Limits, Score, SearchInfo, Threads};
-use arbiter_core::{Game, Player, Session};
+use arbiter_core::{Heuristics, Player, Session};
 use iteration::{back_up, Descent, Place, Walker};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -77,7 +77,7 @@ impl MctsConfig {
 }
 
 /// The MCTS agent. It keeps its tree between the moves of a game (when `reuse` is on).
-pub struct Mcts<G: Game> {
+pub struct Mcts<G: Heuristics> {
     config: MctsConfig,
     /// One per thread; the first is the main thread's.
     walkers: Vec<Walker<G>>,
@@ -88,7 +88,7 @@ pub struct Mcts<G: Game> {
 
 const INFO_INTERVAL: Duration = Duration::from_millis(250);
 
-impl<G: Game> Mcts<G> {
+impl<G: Heuristics> Mcts<G> {
     /// An agent with this configuration.
     pub fn new(config: MctsConfig) -> Mcts<G> {
         // The main thread's generator is seeded as the sequential search's always was; each
@@ -185,7 +185,7 @@ impl<G: Game> Mcts<G> {
     }
 }
 
-impl<G: Game> Agent<G> for Mcts<G> {
+impl<G: Heuristics> Agent<G> for Mcts<G> {
     fn name(&self) -> String {
         if self.config.heuristic { "mcts" } else { "uct" }.into()
     }
@@ -238,7 +238,7 @@ impl<G: Game> Agent<G> for Mcts<G> {
 
 /// What the threads of one search share: the tree behind its lock, the position, the limits and
 /// the iteration count.
-struct Shared<'a, G: Game> {
+struct Shared<'a, G: Heuristics> {
     config: &'a MctsConfig,
     root: &'a G,
     past: &'a Past,
@@ -252,7 +252,7 @@ struct Shared<'a, G: Game> {
     done: AtomicBool,
 }
 
-impl<G: Game> Shared<'_, G> {
+impl<G: Heuristics> Shared<'_, G> {
     /// The tree, even if a thread panicked while holding it (the main thread then panics too).
     fn lock(&self) -> MutexGuard<'_, Tree<G::Move>> {
         self.tree.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -344,7 +344,7 @@ impl<G: Game> Shared<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::{HistoryRules, NoVariant};
+    use arbiter_core::{Game, HistoryRules, NoVariant};
     use arbiter_void::Void;
 
     fn search(agent: &mut Mcts<Void>, session: &Session<Void>) -> Choice<<Void as Game>::Move> {

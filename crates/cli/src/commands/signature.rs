@@ -9,14 +9,26 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The games, the alpha-beta depth each is searched to, and how many positions.
-const SUITE: [(&str, u32); 5] = [
-    ("void", 5),
-    ("krux", 2),
-    ("attraction", 6),
-    ("villawar", 6),
-    ("villawar:size=10", 4),
-];
+/// Every game's share of the signature, in the registry's order: `game[:options]` and the
+/// alpha-beta depth (each game chooses its own: `Heuristics::SIGNATURE`).
+fn suite() -> Vec<(String, u32)> {
+    let registry = registry();
+    registry
+        .names()
+        .into_iter()
+        .filter_map(|name| registry.get(name).ok())
+        .flat_map(|game| {
+            game.signature().iter().map(move |&(options, depth)| {
+                let spec = if options.is_empty() {
+                    game.name().to_string()
+                } else {
+                    format!("{}:{options}", game.name())
+                };
+                (spec, depth)
+            })
+        })
+        .collect()
+}
 /// Random plies from the start to each position (the start position itself first).
 const PLIES: [usize; 4] = [0, 5, 12, 24];
 
@@ -50,7 +62,8 @@ fn next(state: &mut u64) -> u64 {
 pub fn run(only: Option<&str>) -> Result<Signature, String> {
     let started = Instant::now();
     let mut games = Vec::new();
-    for (spec, depth) in SUITE {
+    let suite = suite();
+    for (spec, depth) in &suite {
         if only.is_some_and(|o| o != spec) {
             continue;
         }
@@ -81,13 +94,13 @@ pub fn run(only: Option<&str>) -> Result<Signature, String> {
         }
         games.push(GameSignature {
             game: spec.to_string(),
-            depth,
+            depth: *depth,
             positions,
             nodes,
         });
     }
     if games.is_empty() {
-        let names: Vec<&str> = SUITE.iter().map(|(s, _)| *s).collect();
+        let names: Vec<&str> = suite.iter().map(|(s, _)| s.as_str()).collect();
         return Err(format!(
             "the signature covers {}, not '{}'",
             names.join(", "),

@@ -1,0 +1,41 @@
+//! A game as tensors and action indices, for machine learning (the Python layer's observations
+//! and OpenSpiel's fixed action spaces).
+
+use crate::Game;
+
+/// A game for learning: each game documents its planes and actions; a game without an encoding
+/// keeps the defaults (no planes, no actions).
+pub trait Encoding: Game {
+    /// The shape of [`Encoding::observe`]'s tensor for a variant: planes × rows × columns. `[0, 0, 0]`
+    /// for a game without one.
+    fn observation_shape(_variant: &Self::Variant) -> [usize; 3] {
+        [0, 0, 0]
+    }
+
+    /// Writes the position as planes × rows × columns of 0/1 values, for machine learning (each
+    /// game documents its planes). `out` has the length of [`Encoding::observation_shape`].
+    fn observe(&self, _out: &mut [f32]) {}
+
+    /// The size of the game's fixed action space for a variant: every move (or, for games built
+    /// step by step, every step and the end of a turn) has an index below it. 0 for none.
+    fn action_space(_variant: &Self::Variant) -> usize {
+        0
+    }
+
+    /// The action index of a legal move (whole-move games).
+    fn action_of_move(&self, _mv: Self::Move) -> Option<usize> {
+        None
+    }
+
+    /// The action index of a step (games built step by step); the end of a turn is the last
+    /// action of the space.
+    fn action_of_step(_step: &str) -> Option<usize> {
+        None
+    }
+
+    /// The step of an action index (games built step by step), `None` for the end of a turn or an
+    /// index that names no step.
+    fn step_of_action(_action: usize) -> Option<String> {
+        None
+    }
+}

@@ -1,0 +1,94 @@
+//! How a game shows itself to people: its blurb and rules, the board picture, moves as cells and
+//! clicks and words, endings told as stories, and turns entered step by step.
+
+use crate::drawing::Drawing;
+use crate::stepwise::{Click, PartialTurn};
+use crate::story::Story;
+use crate::{Error, Game, MoveInfo};
+
+/// A game for people: what the web app, the CLI and the docs draw and say.
+pub trait Presentation: Game {
+    /// A text diagram of the position for terminals.
+    fn diagram(&self) -> String;
+
+    /// The cells a move touches, for interfaces that highlight and animate.
+    fn move_info(&self, mv: Self::Move) -> MoveInfo {
+        MoveInfo {
+            notation: self.format_move(mv),
+            ..MoveInfo::default()
+        }
+    }
+
+    /// The move in words for players, for a game whose notation is hard to read (a move list
+    /// shows it beside the notation): "Piece 5 (White) takes the pink ring, steps to b2, then
+    /// switches places with piece 1 on a1." `None`, the default, where the notation says it
+    /// plainly enough.
+    fn describe_move(&self, _mv: Self::Move) -> Option<String> {
+        None
+    }
+
+    /// One line for players choosing a game.
+    const BLURB: &'static str;
+
+    /// The rules for players (Markdown) and their diagrams and tutorial (JSON, see
+    /// `docs/rules/`), if the game has them.
+    const RULES: Option<(&'static str, &'static str)> = None;
+
+    /// The board picture of this position, turned round when `flipped` (the second player at
+    /// the bottom). The web app, the CLI and the docs all draw from it.
+    fn drawing(&self, flipped: bool) -> Drawing;
+
+    /// The ending shown by the board, told in words, with the decisive cells: "Black's flagship
+    /// fell into the void". `last` is the position before the final move and that move, when
+    /// known. `None` when the game has nothing to say beyond who won.
+    fn ending_story(&self, _last: Option<(&Self, Self::Move)>) -> Option<Story> {
+        None
+    }
+
+    /// Turns are entered step by step ([`Presentation::partial_turn`]) rather than picked from a list.
+    const STEPWISE: bool = false;
+
+    /// The partial turn after `steps` from this position, for games that build turns step by
+    /// step; `None` for the others, an error naming the first illegal step otherwise.
+    fn partial_turn(&self, _steps: &[String]) -> Option<Result<PartialTurn, Error>> {
+        None
+    }
+
+    /// How a person enters a legal move by clicking: where the piece starts, where it ends, and
+    /// the cell that tells it apart from other moves with the same two (its `choice`).
+    fn move_clicks(&self, mv: Self::Move) -> Vec<Click> {
+        let info = self.move_info(mv);
+        let mut clicks = Vec::new();
+        let mut push = |cell: &Option<String>, what: &str| {
+            if let Some(cell) = cell {
+                clicks.push(Click {
+                    cell: Some(cell.clone()),
+                    label: format!("{what} {cell}"),
+                    token: None,
+                });
+            }
+        };
+        push(&info.from, "Select the piece on");
+        push(&info.to, "Move it to");
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        let alike = legal
+            .into_iter()
+            .filter(|&other| {
+                let o = self.move_info(other);
+                o.from == info.from && o.to == info.to
+            })
+            .count();
+        if alike > 1 {
+            push(&info.choice, "Choose");
+        }
+        clicks
+    }
+
+    /// A small number (below 2^26) that determines this move's notation in this position: moves
+    /// with equal keys, in any positions of one variant, are written alike. Bindings cache one
+    /// string per key. `None` where the notation needs more of the position (Krux).
+    fn notation_key(&self, _mv: Self::Move) -> Option<usize> {
+        None
+    }
+}
