@@ -6,10 +6,42 @@
 //! hash from scratch, records replay, undo returns to the start, games end under a ply cap,
 //! and mangled position strings and moves are rejected without a panic.
 
-use crate::{FullGame, HistoryRules, Session};
+use crate::{FullGame, HistoryRules, Outcome, Session};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
+
+/// What a hand-picked position is, as its test states it.
+#[derive(Clone, Copy, Debug)]
+pub enum Expected<M> {
+    /// The game goes on, and `M` (a pass) is not among the side to move's moves.
+    Play(M),
+    /// The game goes on, but the only move is `M` (a forced pass).
+    Only(M),
+    /// The game is over with this outcome.
+    Over(Outcome),
+}
+
+/// Parses a hand-picked position, checks that it is what its test says it is (`what` names it in
+/// messages) and that it prints back the same, then runs [`check_position`] on it.
+pub fn check_special_position<G: FullGame>(variant: &G::Variant, what: &str, text: &str, expected: Expected<G::Move>) {
+    let game = G::from_position(variant, text).unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(game.position(), text, "{what}");
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    match expected {
+        Expected::Play(pass) => {
+            assert_eq!(game.outcome(), None, "{what}: {text}");
+            assert!(!moves.is_empty() && !moves.contains(&pass), "{what}: {text}");
+        }
+        Expected::Only(mv) => {
+            assert_eq!(game.outcome(), None, "{what}: {text}");
+            assert_eq!(moves, [mv], "{what}: {text}");
+        }
+        Expected::Over(outcome) => assert_eq!(game.outcome(), Some(outcome), "{what}: {text}"),
+    }
+    check_position(&game, variant);
+}
 
 /// Checks one position; panics with a message naming the position on any violation.
 pub fn check_position<G: FullGame>(game: &G, variant: &G::Variant) {
