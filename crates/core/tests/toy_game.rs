@@ -6,7 +6,7 @@ use arbiter_core::perft::{divide, perft};
 use arbiter_core::playout::random_playout;
 use arbiter_core::{
     conformance, Drawing, Encoding, EndReason, Error, Game, GameRecord, Heuristics, HistoryRules, NoVariant, Outcome,
-    Player, Presentation, Registry, Session, Story,
+    Player, Presentation, Registry, Session, Story, Tactics, Variant, DEFAULT_LEVELS,
 };
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -170,6 +170,65 @@ impl Encoding for Climb {}
 
 fn rules(repetition: bool, ply_limit: Option<u32>) -> HistoryRules {
     HistoryRules { repetition, ply_limit }
+}
+
+/// A game states only what it knows: every item of Heuristics, Presentation and Encoding it does
+/// not write keeps a neutral default, which the search, the front ends and the bindings rely on.
+#[test]
+fn the_parts_a_game_leaves_out_are_neutral() {
+    let start = Climb::new(&NoVariant);
+    let mut one = start.clone();
+    one.play(Step::Up);
+    // Heuristics: no knowledge.
+    assert_eq!(one.evaluate(), 0);
+    assert_eq!(one.move_order_hint(Step::Up), 0);
+    assert_eq!(one.move_order_hint(Step::Down), 0);
+    assert_eq!(one.tactics(), Tactics::Unknown);
+    let mut passed = one.clone();
+    assert!(!passed.null_move(), "no null move unless the game says so");
+    assert_eq!(passed, one, "a refused null move changes nothing");
+    assert!(Climb::EVAL_WEIGHTS.is_empty());
+    let mut terms = vec![1.5];
+    one.eval_terms(&mut terms);
+    assert_eq!(terms, [1.5]);
+    assert_eq!(Climb::STRENGTH_LEVELS, DEFAULT_LEVELS);
+    assert!(Climb::SIGNATURE.is_empty());
+    // Encoding: none.
+    assert_eq!(Climb::observation_shape(&NoVariant), [0, 0, 0]);
+    assert_eq!(Climb::action_space(&NoVariant), 0);
+    assert_eq!(one.action_of_move(Step::Up), None);
+    assert_eq!(Climb::action_of_step("up"), None);
+    assert_eq!(Climb::step_of_action(0), None);
+    // Presentation: the notation, and no cells to click.
+    let info = one.move_info(Step::Down);
+    assert_eq!(info.notation, "down");
+    assert_eq!((info.from, info.to, info.choice), (None, None, None));
+    assert!(one.move_clicks(Step::Down).is_empty());
+    assert_eq!(one.describe_move(Step::Up), None);
+    assert_eq!(one.notation_key(Step::Up), None);
+    const { assert!(!Climb::STEPWISE) };
+    assert!(one.partial_turn(&["up".to_string()]).is_none());
+    // The rules' defaults: anyone can still win, repetition compares the hash, names parse.
+    assert!(one.can_win(Player::First) && one.can_win(Player::Second));
+    assert_eq!(one.repetition_key(), one.hash());
+    assert_ne!(start.repetition_key(), one.repetition_key());
+    assert_eq!(Climb::parse_player("LEFT"), Some(Player::First));
+    assert_eq!(Climb::parse_player("right"), Some(Player::Second));
+    assert_eq!(Climb::parse_player("middle"), None);
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut buffer = Vec::new();
+    assert_eq!(
+        start.random_move(&mut rng, &mut buffer),
+        Some(Step::Up),
+        "the only legal move"
+    );
+    let seen: std::collections::HashSet<Step> =
+        (0..64).filter_map(|_| one.random_move(&mut rng, &mut buffer)).collect();
+    assert_eq!(seen.len(), 2, "both moves come up");
+    let finished = Climb::from_position(&NoVariant, "5 2").unwrap();
+    assert_eq!(finished.random_move(&mut rng, &mut buffer), None);
+    assert!(NoVariant::take_from(&mut arbiter_core::OptionMap::parse("").unwrap()).is_ok());
+    assert_eq!(NoVariant.to_options(), "");
 }
 
 #[test]
