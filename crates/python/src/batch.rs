@@ -114,8 +114,8 @@ fn run(py: Python<'_>, plan: Plan, indices: Vec<u32>, concurrency: usize) -> PyR
     await_worker(py, rx, worker, &stop, "the batch thread")
 }
 
-/// Checks a batch's common arguments.
-fn check_arguments(concurrency: usize, max_plies: u32) -> PyResult<()> {
+/// Checks the arguments every way of playing games from Python shares (matches and batches).
+pub(crate) fn check_arguments(concurrency: usize, max_plies: u32) -> PyResult<()> {
     if concurrency == 0 || concurrency > 64 {
         return Err(PyValueError::new_err(format!(
             "concurrency must be 1 to 64, not {concurrency}"

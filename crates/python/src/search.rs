@@ -407,14 +407,7 @@ pub fn play_match<'py>(
     if games == 0 {
         return Err(PyValueError::new_err("games must be at least 1"));
     }
-    if concurrency == 0 || concurrency > 64 {
-        return Err(PyValueError::new_err(format!(
-            "concurrency must be 1 to 64, not {concurrency}"
-        )));
-    }
-    if max_plies == 0 {
-        return Err(PyValueError::new_err("max_plies must be at least 1"));
-    }
+    crate::batch::check_arguments(concurrency, max_plies)?;
     let stop = Arc::new(AtomicBool::new(false));
     let config = MatchConfig {
         a: parse_spec(a)?,
