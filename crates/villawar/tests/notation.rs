@@ -142,6 +142,25 @@ fn notation_keys_are_distinct_and_info_names_the_move() {
     }
 }
 
+/// The key is the action's number twice over, plus one for a warrior's jump: a villager's `-` and
+/// a warrior's `x` along the same squares get neighbouring keys, the warrior's odd.
+#[test]
+fn a_notation_key_tells_a_warriors_jump_from_a_villagers() {
+    let villager = pos("8/8/8/8/8/8/V7/V7 w 0");
+    let warrior = pos("8/8/8/8/8/v7/W7/W7 w 0");
+    let (walk, capture) = (
+        villager.parse_move("a1-a3").unwrap(),
+        warrior.parse_move("a1xa3").unwrap(),
+    );
+    assert_eq!((walk.from(), walk.to()), (capture.from(), capture.to()));
+    let (key_walk, key_capture) = (
+        villager.notation_key(walk).unwrap(),
+        warrior.notation_key(capture).unwrap(),
+    );
+    assert_eq!(key_walk % 2, 0, "a villager's jump has an even key");
+    assert_eq!(key_capture, key_walk + 1, "the same squares jumped by a warrior");
+}
+
 /// Moves with one notation key are written alike in every position of a variant (the bindings
 /// cache one string per key): checked over the positions of several games on every size.
 #[test]
