@@ -158,8 +158,8 @@ impl Crossed {
     /// the last phalanx if it `continues` it (the square before held the same piece), or starts
     /// a new one.
     fn add(&mut self, size: Size, sq: Square, dir: Direction, kind: Kind, continues: bool) {
-        if continues && self.count > 0 {
-            if let Some(last) = &mut self.runs[self.count - 1] {
+        if continues {
+            if let Some(Some(last)) = self.count.checked_sub(1).and_then(|i| self.runs.get_mut(i)) {
                 last.len += 1;
                 return;
             }
