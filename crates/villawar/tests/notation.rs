@@ -142,6 +142,24 @@ fn notation_keys_are_distinct_and_info_names_the_move() {
     }
 }
 
+/// A refused pass counts the jumps there are, in words for one.
+#[test]
+fn a_refused_pass_counts_the_jumps() {
+    let one = pos("8/8/8/8/v7/8/V7/V7 w 0");
+    let mut moves = Vec::new();
+    one.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 1, "only a1-a3");
+    let err = one.parse_move("pass").unwrap_err().to_string();
+    assert!(err.contains("white has one jump (for example a1-a3)"), "{err}");
+    let start = Villawar::new(&VillawarVariant::default());
+    start.legal_moves(&mut moves);
+    let err = start.parse_move("pass").unwrap_err().to_string();
+    assert!(
+        err.contains(&format!("white has {} jumps (for example", moves.len())),
+        "{err}"
+    );
+}
+
 /// The key is the action's number twice over, plus one for a warrior's jump: a villager's `-` and
 /// a warrior's `x` along the same squares get neighbouring keys, the warrior's odd.
 #[test]
