@@ -129,3 +129,21 @@ fn notation_keys_are_distinct() {
     let keys: std::collections::HashSet<usize> = list.iter().map(|&m| game.notation_key(m).expect("a key")).collect();
     assert_eq!(keys.len(), list.len());
 }
+
+/// How a person clicks a turn in (core's `move_clicks`, which Void keeps): the piece, where it
+/// goes, and the target only when another turn has the same two cells.
+#[test]
+fn clicks_name_the_target_only_when_the_cells_are_shared() {
+    let start = Void::new(&NoVariant);
+    let labels = |mv: Move| -> Vec<String> { start.move_clicks(mv).into_iter().map(|c| c.label).collect() };
+    let bomb = start.parse_move("m5-n4xn3").unwrap();
+    assert_eq!(
+        labels(bomb),
+        ["Select the piece on m5", "Move it to n4", "Choose n3"],
+        "m5-n4 shares the two cells"
+    );
+    assert_eq!(
+        labels(start.parse_move("m5-n4").unwrap()),
+        ["Select the piece on m5", "Move it to n4"]
+    );
+}
