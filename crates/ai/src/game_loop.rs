@@ -176,19 +176,19 @@ pub fn play_game(
         }
         let ms = thought.elapsed().as_millis() as u64;
         max_ms[side] = max_ms[side].max(ms);
-        if let Some(clock) = &mut clock {
-            if ms >= clock.remaining_ms[mover.index()] {
-                session.time_out()?;
-                break;
-            }
-            clock.start(0);
-            left_ms.push(Some(clock.on_move(mover, ms)));
-            clock.running_since_ms = Some(0);
+        // A move made after the flag fell does not count.
+        if clock.is_some_and(|c| ms >= c.remaining_ms[mover.index()]) {
+            session.time_out()?;
+            break;
         }
         if let Some(why) = failure(agents[side].as_ref(), session.as_mut(), result) {
             session.resign(mover)?;
             let label = if side == 0 { "A" } else { "B" };
             forfeit = Some(format!("{} ({label}) forfeits: {why}", session.player_name(mover)));
+        } else if let Some(clock) = &mut clock {
+            // The clock runs from 0 at each move, and the move took `ms`.
+            clock.running_since_ms = Some(0);
+            left_ms.push(Some(clock.on_move(mover, ms)));
         }
     }
     let mut record = session.record();
