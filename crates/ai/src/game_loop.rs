@@ -8,7 +8,7 @@
 //! even games; games `2k` and `2k + 1` share their opening. Everything random follows from the
 //! seed and the game's number, by one of two [`Seeding`] schemes kept for the records already made.
 
-use crate::{move_time, AgentSpec, DynAgent, Engines};
+use crate::{clock_move_time, AgentSpec, DynAgent, Engines};
 use arbiter_core::{
     ClockState, DynGameType, DynSession, EndReason, Error, GameRecord, Outcome, Player, RecordClock, TimeControl,
 };
@@ -165,9 +165,13 @@ pub fn play_game(
         }
         let mover = session.to_move();
         let side = usize::from(mover != a_player);
-        if let Some(clock) = &clock {
-            let budget = thinking_time(clock, mover);
-            agents[side] = engines.agent(name, &with_time(&specs[side], budget))?;
+        // The clock runs from 0 at each move: the loop charges the time each move took, so no
+        // wall clock is needed.
+        if let Some(clock) = &mut clock {
+            clock.running_since_ms = Some(0);
+            if let Some(budget) = clock_move_time(clock, mover, 0) {
+                agents[side] = engines.agent(name, &with_time(&specs[side], budget))?;
+            }
         }
         let thought = Instant::now();
         let result = agents[side].choose(session.as_ref(), stop, &mut |_| {});
@@ -186,8 +190,6 @@ pub fn play_game(
             let label = if side == 0 { "A" } else { "B" };
             forfeit = Some(format!("{} ({label}) forfeits: {why}", session.player_name(mover)));
         } else if let Some(clock) = &mut clock {
-            // The clock runs from 0 at each move, and the move took `ms`.
-            clock.running_since_ms = Some(0);
             left_ms.push(Some(clock.on_move(mover, ms)));
         }
     }
@@ -241,20 +243,6 @@ fn play_opening(session: &mut dyn DynSession, setup: &GameSetup<'_>, index: u32)
         played += 1;
     }
     Ok(played)
-}
-
-/// The mover's thinking time on the clock. The clock counts from 0 at each move: the loop
-/// charges the time each move took, so no wall clock is needed.
-fn thinking_time(clock: &ClockState, mover: Player) -> Duration {
-    let increment = match clock.control {
-        TimeControl::Fischer { increment_ms, .. } => increment_ms,
-        TimeControl::Correspondence { .. } => 0,
-    };
-    move_time(
-        Duration::from_millis(clock.remaining_ms[mover.index()]),
-        Duration::from_millis(increment),
-        None,
-    )
 }
 
 /// `spec` thinking for `time` instead of its own budget (depth and node limits kept).

@@ -59,4 +59,4 @@ pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
 pub use spec::{AgentKind, AgentSpec};
 pub use threads::Threads;
-pub use time_manager::move_time;
+pub use time_manager::{clock_move_time, move_time};

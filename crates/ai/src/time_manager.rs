@@ -2,6 +2,7 @@
 //! on — the web app's computer and the engine command's `go wtime … winc …` — so that the two
 //! cannot drift apart.
 
+use arbiter_core::{ClockState, Player, TimeControl};
 use std::time::Duration;
 
 /// A 25th of the time left is the share of a move when nothing says how many moves remain.
@@ -21,12 +22,41 @@ pub fn move_time(left: Duration, increment: Duration, moves_to_go: Option<u64>) 
     wanted.min(left * 4 / 5).max(FLOOR)
 }
 
+/// The thinking time of `side` on a running Fischer clock at `now_ms` ([`move_time`] of its time
+/// left and the increment); `None` on a stopped clock or by correspondence, whose days are far
+/// longer than any search thinks (the agent's own budget then holds).
+pub fn clock_move_time(clock: &ClockState, side: Player, now_ms: u64) -> Option<Duration> {
+    clock.running_since_ms?;
+    match clock.control {
+        TimeControl::Fischer { increment_ms, .. } => Some(move_time(
+            Duration::from_millis(clock.left_ms(side, side, now_ms)),
+            Duration::from_millis(increment_ms),
+            None,
+        )),
+        TimeControl::Correspondence { .. } => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
+    }
+
+    #[test]
+    fn a_running_fischer_clock_gives_the_time_left_its_share() {
+        let mut clock = ClockState::new(TimeControl::Fischer {
+            base_ms: 60_000,
+            increment_ms: 1_000,
+        });
+        assert_eq!(clock_move_time(&clock, Player::First, 0), None, "a stopped clock");
+        clock.start(0);
+        // 10 s into the move, 50 s are left.
+        assert_eq!(clock_move_time(&clock, Player::First, 10_000), Some(ms(2_000 + 750)));
+        let days = ClockState::new(TimeControl::Correspondence { days: 1 });
+        assert_eq!(clock_move_time(&days, Player::First, 0), None);
     }
 
     #[test]

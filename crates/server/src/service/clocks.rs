@@ -1,9 +1,8 @@
 //! Clocks: flags that fall (checked when a move comes, when the side to move's time runs out, and
-//! for games loaded after a pause), and the computer's share of its time.
+//! for games loaded after a pause). The computer's share of its time is `arbiter_ai::clock_move_time`.
 
 use super::{Service, ServiceError};
 use crate::live::{GameEntry, LiveGame};
-use arbiter_core::{ClockState, Player, TimeControl};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -83,22 +82,5 @@ impl Service {
             tokio::time::sleep(wait).await;
             let _ = tokio::task::spawn_blocking(move || service.check_flag(&id)).await;
         });
-    }
-}
-
-/// How long the computer may think on a running Fischer clock: the engines' one rule
-/// ([`arbiter_ai::move_time`]). Correspondence days are far longer than any level thinks.
-pub(super) fn computer_budget(clock: &ClockState, side: Player, now_ms: u64) -> Option<Duration> {
-    clock.running_since_ms?;
-    match clock.control {
-        TimeControl::Fischer { increment_ms, .. } => {
-            let left = clock.left_ms(side, side, now_ms);
-            Some(arbiter_ai::move_time(
-                Duration::from_millis(left),
-                Duration::from_millis(increment_ms),
-                None,
-            ))
-        }
-        TimeControl::Correspondence { .. } => None,
     }
 }

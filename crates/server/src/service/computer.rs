@@ -1,7 +1,6 @@
 //! The computer: its search on its turns (started, stopped when the game changes, its answer
 //! played), and hints for people.
 
-use super::clocks::computer_budget;
 use super::{Caller, Service, ServiceError};
 use crate::computer::ComputerMove;
 use crate::live::{GameEntry, LiveGame};
@@ -28,7 +27,7 @@ impl Service {
         let version = live.version;
         let budget = live
             .clock
-            .and_then(|clock| computer_budget(&clock, live.session.to_move(), self.time.now_ms()));
+            .and_then(|clock| arbiter_ai::clock_move_time(&clock, live.session.to_move(), self.time.now_ms()));
         let snapshot = live.session.clone_box();
         let both_computers = live.seats.iter().all(|s| s.level().is_some());
         let service = self.clone();
