@@ -23,6 +23,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "bench.md")
 
+# Variants measured beside every game's default (`arbiter bench` runs the defaults): the board
+# sizes whose speed differs most from the default's.
+VARIANTS = ["villawar:size=6", "villawar:size=10"]
+
 # The figures shown, in order: (key in `arbiter bench --json`, column title).
 FIGURES = [
     ("plies_per_second", "random-playout plies/s"),
@@ -34,11 +38,13 @@ FIGURES = [
 
 
 def bench(binary: str, seconds: float) -> dict[str, dict[str, float]]:
-    """One `arbiter bench --json` run: figures by game."""
-    out = subprocess.run(
-        [binary, "bench", "--json", "--seconds", str(seconds)], check=True, capture_output=True, text=True
-    ).stdout
-    return {row["game"]: row for row in json.loads(out)}
+    """`arbiter bench --json` of every game and of each of VARIANTS: figures by game (with options)."""
+    rows = {}
+    for game in [None, *VARIANTS]:
+        command = [binary, "bench", "--json", "--seconds", str(seconds)] + ([game] if game else [])
+        out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        rows.update({row["game"]: row for row in json.loads(out)})
+    return rows
 
 
 def load() -> str:
@@ -82,7 +88,7 @@ def main() -> int:
         "# Speed",
         "",
         "Written by `scripts/bench_speed.py` (do not edit by hand): `arbiter bench --json`, single thread, from each",
-        "game's start position, the median of the rounds"
+        "game's start position (and of the board sizes named), the median of the rounds"
         + (", this build and the baseline alternating in one run." if args.baseline else "."),
         "",
         f"Command: `{command}` · date: {datetime.date.today().isoformat()} · "

@@ -33,6 +33,18 @@ impl Attraction {
         }
     }
 
+    /// The side to move.
+    #[inline]
+    pub(crate) fn side(&self) -> Player {
+        self.to_move
+    }
+
+    /// The hash: the incrementally kept key with the pass count's.
+    #[inline]
+    pub(crate) fn key(&self) -> u64 {
+        zobrist::hash(self)
+    }
+
     /// The stones.
     pub fn board(&self) -> &Board {
         &self.board

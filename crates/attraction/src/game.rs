@@ -32,7 +32,7 @@ impl Game for Attraction {
     }
 
     fn to_move(&self) -> Player {
-        self.to_move
+        self.side()
     }
 
     #[inline]
@@ -59,7 +59,7 @@ impl Game for Attraction {
 
     #[inline]
     fn hash(&self) -> u64 {
-        zobrist::hash(self)
+        self.key()
     }
 
     fn hash_from_scratch(&self) -> u64 {

@@ -36,6 +36,18 @@ impl Default for Krux {
 }
 
 impl Krux {
+    /// The player whose piece is to move.
+    #[inline]
+    pub(crate) fn side(&self) -> Player {
+        self.piece_to_move().owner()
+    }
+
+    /// The incrementally kept hash.
+    #[inline]
+    pub(crate) fn key(&self) -> u64 {
+        self.hash
+    }
+
     /// The start position of the standard game (White 1 a1, 3 b1, 5 c1; Black 2 g7, 4 f7,
     /// 6 e7), piece 1 to move, no rings yet.
     pub fn start() -> Krux {
@@ -112,10 +124,4 @@ impl Krux {
     pub fn is_over(&self) -> bool {
         self.squares.contains(&Square::HOLE)
     }
-}
-
-/// The player whose piece is to move.
-#[inline]
-pub(crate) fn to_move(k: &Krux) -> Player {
-    k.piece_to_move().owner()
 }

@@ -1,6 +1,6 @@
 //! The [`Game`] implementation: each method is one call into the module that owns it.
 
-use crate::board::{self, Krux};
+use crate::board::Krux;
 use crate::moves::Move;
 use crate::variant::KruxVariant;
 use crate::{diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, random_walk};
@@ -35,7 +35,7 @@ impl Game for Krux {
     }
 
     fn to_move(&self) -> Player {
-        board::to_move(self)
+        self.side()
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -59,7 +59,7 @@ impl Game for Krux {
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        self.key()
     }
 
     fn hash_from_scratch(&self) -> u64 {

@@ -216,7 +216,7 @@ impl<G: Geometry> Board<G> {
 
     /// The incrementally kept hash.
     #[inline(always)]
-    pub fn hash(&self) -> u64 {
+    pub fn key(&self) -> u64 {
         self.hash
     }
 }

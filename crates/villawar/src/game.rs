@@ -58,7 +58,7 @@ impl Game for Villawar {
     }
 
     fn hash(&self) -> u64 {
-        dispatch!(self, b => b.hash())
+        dispatch!(self, b => b.key())
     }
 
     fn hash_from_scratch(&self) -> u64 {

@@ -87,7 +87,7 @@ impl Void {
 
     /// The side to move.
     #[inline]
-    pub fn to_move(&self) -> Player {
+    pub(crate) fn side(&self) -> Player {
         self.to_move
     }
 
@@ -115,7 +115,7 @@ impl Void {
 
     /// The incremental hash of the pieces, the side to move and the pass count.
     #[inline]
-    pub(crate) fn hash(&self) -> u64 {
+    pub(crate) fn key(&self) -> u64 {
         self.hash
     }
 }

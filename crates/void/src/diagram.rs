@@ -18,7 +18,7 @@ pub(crate) fn diagram(board: &Void) -> String {
         out.push('\n');
     }
     out.push_str("   ~~~~~~~~~~~~~~~ void ~~~~~~~~~~~~~~~~\n");
-    let side = if board.to_move() == BLACK {
+    let side = if board.side() == BLACK {
         "Black (lowercase)"
     } else {
         "White (uppercase)"

@@ -33,7 +33,7 @@ pub(crate) fn observe(board: &Void, out: &mut [f32]) {
             out[(owner + kind) * plane + at] = 1.0;
         }
     }
-    if board.to_move() == BLACK {
+    if board.side() == BLACK {
         out[8 * plane..9 * plane].fill(1.0);
     }
 }

@@ -19,7 +19,7 @@ const TERMS: usize = 4;
 /// The terms for the side to move: its ships of each kind less the opponent's, and its
 /// flagship's orbit less the opponent's.
 pub(crate) fn terms(board: &Void) -> [i32; TERMS] {
-    let me = board.to_move();
+    let me = board.side();
     let mut terms = [0; TERMS];
     for square in Square::all() {
         if let Some(p) = board.piece(square) {

@@ -31,7 +31,7 @@ impl Game for Void {
     }
 
     fn to_move(&self) -> Player {
-        Void::to_move(self)
+        self.side()
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -55,7 +55,7 @@ impl Game for Void {
     }
 
     fn hash(&self) -> u64 {
-        Void::hash(self)
+        self.key()
     }
 
     fn hash_from_scratch(&self) -> u64 {

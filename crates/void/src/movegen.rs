@@ -10,7 +10,7 @@ pub(crate) fn legal_moves(board: &Void, out: &mut Vec<Move>) {
     if outcome::outcome(board).is_some() {
         return;
     }
-    let mut own = board.occupied_by(board.to_move());
+    let mut own = board.occupied_by(board.side());
     while own != 0 {
         let index = own.trailing_zeros() as usize;
         own &= own - 1;
@@ -31,7 +31,7 @@ pub(crate) fn legal_moves(board: &Void, out: &mut Vec<Move>) {
 /// Whether `square` holds a piece of the side not to move.
 #[inline]
 fn is_enemy(board: &Void, square: Square) -> bool {
-    board.occupied_by(board.to_move().opponent()) >> square.index() & 1 != 0
+    board.occupied_by(board.side().opponent()) >> square.index() & 1 != 0
 }
 
 fn flagship_turns(board: &Void, from: Square, out: &mut Vec<Move>) {

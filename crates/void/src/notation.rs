@@ -105,7 +105,7 @@ pub(crate) fn parse_move(board: &Void, input: &str) -> Result<Move, Error> {
     let piece = board
         .piece(w.from)
         .ok_or_else(|| bad(format!("there is no piece on {}", w.from)))?;
-    if piece.owner != board.to_move() {
+    if piece.owner != board.side() {
         return Err(bad(format!("the piece on {} is not the mover's", w.from)));
     }
     let name = format!("{:?}", piece.kind).to_lowercase();

@@ -5,7 +5,7 @@ use crate::{Kind, Move, Square, Void, SECTORS};
 /// Plays a legal turn. `fell` is told the square of every piece that falls (chain falls
 /// included), before it falls: interfaces mark those pieces, the hot path ignores them.
 pub(crate) fn play(board: &mut Void, mv: Move, fell: &mut impl FnMut(Square)) {
-    let mover = board.to_move();
+    let mover = board.side();
     match mv {
         Move::Pass => {
             board.set_passes(board.passes() + 1);
@@ -41,7 +41,7 @@ pub(crate) fn play(board: &mut Void, mv: Move, fell: &mut impl FnMut(Square)) {
 /// pass count becomes 0): the search's null move, never a turn of the game.
 pub(crate) fn null_move(board: &mut Void) {
     board.set_passes(0);
-    board.set_to_move(board.to_move().opponent());
+    board.set_to_move(board.side().opponent());
 }
 
 /// A piece falls `distance` orbits; into the void below orbit 1. A piece in the way of its
@@ -87,7 +87,7 @@ fn sweep(board: &mut Void, from: Square, to: Square, first: Square, fell: &mut i
     let (step, length) = orbital_arc(board, from, to, Some(first));
     // How far along the arc the first target stands.
     let start = (step * (first.sector() - from.sector())).rem_euclid(SECTORS as i32);
-    let enemy = board.to_move().opponent();
+    let enemy = board.side().opponent();
     for k in start..=length {
         let above = from
             .offset(1, step * k)

@@ -113,7 +113,7 @@ pub(crate) fn position(board: &Void) -> String {
             out.push('/');
         }
     }
-    let side = if board.to_move() == BLACK { 'b' } else { 'w' };
+    let side = if board.side() == BLACK { 'b' } else { 'w' };
     write!(out, " {side} {}", board.passes()).expect("writing to a String");
     out
 }

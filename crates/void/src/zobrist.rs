@@ -28,7 +28,7 @@ pub fn passes(count: u8) -> u64 {
 
 /// The hash recomputed from the board.
 pub(crate) fn hash_from_scratch(board: &Void) -> u64 {
-    let mut h = side(board.to_move()) ^ passes(board.passes());
+    let mut h = side(board.side()) ^ passes(board.passes());
     for square in Square::all() {
         if let Some(p) = board.piece(square) {
             h ^= piece(square, p);
@@ -39,5 +39,5 @@ pub(crate) fn hash_from_scratch(board: &Void) -> u64 {
 
 /// The hash without the pass count: the pieces and the side to move.
 pub(crate) fn repetition_key(board: &Void) -> u64 {
-    board.hash() ^ passes(board.passes())
+    board.key() ^ passes(board.passes())
 }

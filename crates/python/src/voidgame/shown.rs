@@ -180,24 +180,27 @@ enum Item {
 /// only valid until the list changes (no Python code may run while it is used).
 #[inline(always)]
 unsafe fn list_item(sequence: *mut ffi::PyObject, index: i64) -> Item {
-    if ffi::PyList_CheckExact(sequence) == 0 {
-        return Item::NotList;
-    }
-    let index = if index < 0 {
-        index + ffi::PyList_Size(sequence) as i64
-    } else {
-        index
-    };
-    if index < 0 {
-        ffi::PyErr_SetString(ffi::PyExc_IndexError, c"list index out of range".as_ptr());
-        return Item::Raised;
-    }
-    // PyList_GetItem checks the upper bound and raises IndexError itself
-    let item = ffi::PyList_GetItem(sequence, index as ffi::Py_ssize_t);
-    if item.is_null() {
-        Item::Raised
-    } else {
-        Item::Found(item)
+    // SAFETY: the caller holds the GIL and the list is live (this function's contract); the item is used only while the list is unchanged.
+    unsafe {
+        if ffi::PyList_CheckExact(sequence) == 0 {
+            return Item::NotList;
+        }
+        let index = if index < 0 {
+            index + ffi::PyList_Size(sequence) as i64
+        } else {
+            index
+        };
+        if index < 0 {
+            ffi::PyErr_SetString(ffi::PyExc_IndexError, c"list index out of range".as_ptr());
+            return Item::Raised;
+        }
+        // PyList_GetItem checks the upper bound and raises IndexError itself
+        let item = ffi::PyList_GetItem(sequence, index as ffi::Py_ssize_t);
+        if item.is_null() {
+            Item::Raised
+        } else {
+            Item::Found(item)
+        }
     }
 }
 
