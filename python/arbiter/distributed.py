@@ -10,9 +10,10 @@ and an SPRT up to date, stops early once the SPRT decides, and writes the same f
     r = distributed.match("void", "level=3", "level=2", games=200, batch=10, sprt=(0, 50), records="games/")
     distributed.report("void", games=40, levels=(1, 3, 5), out="reports/void")   # then: arbiter report void
     distributed.tuning_data("void", "level=2", games=1000, out="void.jsonl")
+    distributed.datagen("krux", "krux.bin", games=10000)   # training data, as arbiter datagen writes it
 
 or from the shell: ``python -m arbiter.distributed match void level=3 level=2 --games 200 --batch 10 --records
-DIR [--address auto]`` (also ``report`` and ``tuning``; ``--help``). docs/distributed.md has the details and
+DIR [--address auto]`` (also ``report``, ``tuning`` and ``datagen``; ``--help``). docs/distributed.md has the details and
 a cluster set-up.
 
 **The same games.** Game ``i`` of a batch is game ``i`` of the whole run: a distributed match plays exactly the
@@ -52,6 +53,7 @@ __all__ = [
     "Sprt",
     "Tally",
     "connect",
+    "datagen",
     "elo_estimate",
     "elo_of_score",
     "main",
@@ -363,6 +365,13 @@ def _tuning_task(
 
 
 # --- argument checks ---------------------------------------------------------------------------------------
+
+
+def _datagen_task(header: str, indices: list[int], threads: int) -> dict[str, Any]:
+    started = _clock()
+    out = _arbiter._datagen_batch(header, indices, threads)
+    out["worker"] = _worker(started)
+    return out
 
 
 def _whole(name: str, value: Any, low: int, high: Optional[int] = None) -> int:
@@ -861,6 +870,69 @@ def tuning_data(
     return result
 
 
+# --- training data -----------------------------------------------------------------------------------------
+
+
+def datagen(
+    game: Union[Game, str],
+    out: Union[str, os.PathLike[str]],
+    games: int = 1000,
+    *,
+    agent: str = "alphabeta:nodes=5000",
+    opening_plies: int = 8,
+    max_plies: int = 400,
+    seed: int = 1,
+    batch: int = 10,
+    cpus_per_task: int = 1,
+    max_in_flight: Optional[int] = None,
+    address: Optional[str] = None,
+    progress: Optional[Callable[[dict[str, Any]], None]] = None,
+) -> dict[str, Any]:
+    """Training data for a learned evaluation, as ``arbiter datagen GAME --out OUT`` writes it, on Ray: games
+    0 to `games` - 1 of `agent` against itself from random safe openings, each searched position with the
+    search's score and the game's result, appended to the data file `out` one game at a time as the batches
+    finish (docs/learning.md describes the format). The file is resumed when it holds games of the same
+    settings: those games are not played again, and the games written are the ones ``arbiter datagen`` would
+    write, whatever the batches (for agents budgeted by nodes or depth). Returns {"games_played",
+    "games_skipped", "samples", "unscored", "bytes", "out", "seconds", "games_per_second", "workers",
+    "task_seconds", "task_cpu_seconds"}."""
+    _check_run(games, batch, cpus_per_task, max_in_flight, opening_plies, max_plies, seed)
+    # The engine checks the game, the agent and the ply limit here, before Ray starts.
+    header = _arbiter._datagen_header(_game_spec(game), agent, opening_plies, max_plies, seed)
+    target = os.fspath(out)
+    _folder(os.path.dirname(os.path.abspath(target)))
+    data = _arbiter._DataFile(target, header)
+    done = set(data.done)
+    todo = [i for i in range(games) if i not in done]
+    figures = {"games_played": 0, "games_skipped": len(done & set(range(games))), "samples": 0, "unscored": 0,
+               "bytes": 0}
+    workers = _Workers()
+    started = time.perf_counter()
+    if todo:
+        connect(address)
+        task = _remote(_datagen_task, cpus_per_task)
+
+        def handle(_: Any, result: dict[str, Any]) -> None:
+            workers.add(result["worker"])
+            figures["bytes"] += data.append(result["blocks"])
+            figures["games_played"] += len(result["blocks"])
+            figures["samples"] += result["samples"]
+            figures["unscored"] += result["unscored"]
+            if progress is not None:
+                progress({**figures, "total": games, "seconds": time.perf_counter() - started})
+
+        _run_batches(
+            lambda indices: task.remote(header, indices, cpus_per_task),
+            _guided(todo, batch, cpus_per_task),
+            handle,
+            lambda: False,
+            max_in_flight,
+            cpus_per_task,
+        )
+    seconds = time.perf_counter() - started
+    return {**figures, "out": target, **workers.figures(figures["games_played"], seconds)}
+
+
 # --- the command line --------------------------------------------------------------------------------------
 
 
@@ -964,6 +1036,16 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     t.add_argument("--skip", type=int, help="positions from this ply on (default: --opening-plies)")
     t.add_argument("--every", type=int, default=1, help="every this many plies (default 1)")
+
+    d = sub.add_parser("datagen", parents=[common], help="training data for a learned evaluation, as arbiter datagen")
+    d.add_argument("game", help="void, krux, attraction, villawar:size=10 ...")
+    d.add_argument("--out", "-o", required=True, help="the data file (resumed when it holds the same settings)")
+    d.add_argument("--games", "-n", type=int, default=1000, help="games to reach (default 1000)")
+    d.add_argument("--agent", default="alphabeta:nodes=5000", help="the agent playing both sides")
+    d.add_argument("--batch", type=int, default=10, help="games per Ray task (default 10)")
+    d.add_argument("--opening-plies", type=int, default=8, help="random safe opening plies (default 8)")
+    d.add_argument("--max-plies", type=int, default=400, help="draw after this many plies (default 400)")
+    d.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1, as arbiter datagen)")
     return parser
 
 
@@ -1021,6 +1103,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         f"(+{m['first_wins']} ={m['draws']} -{m['second_wins']}), {m['mean_plies']:.1f} plies"
                     )
                 print("the report from these games: " + " ".join(_quote(w) for w in result["command"]))
+        elif args.command == "datagen":
+            result = datagen(
+                args.game, args.out, args.games, agent=args.agent, opening_plies=args.opening_plies,
+                max_plies=args.max_plies, seed=args.seed, batch=args.batch,
+                progress=lambda f: say(f"datagen: {f['games_played'] + f['games_skipped']}/{f['total']} games, "
+                                       f"{f['samples']} positions, {f['seconds']:.1f} s"),
+                **common,
+            )
+            if args.json:
+                print(json.dumps(result, indent=2))
+            else:
+                print(f"{result['out']}: played {result['games_played']} games ({result['games_skipped']} already "
+                      f"in the file), wrote {result['samples']} positions ({result['bytes']} bytes) in "
+                      f"{result['seconds']:.1f} s")
         else:
             result = tuning_data(
                 args.game, args.agent, args.games, opponent=args.opponent, out=args.out, records=args.records,

@@ -105,4 +105,14 @@ def tuning_data(
     as "data". Returns {"game", "a", "b", "games", "positions", "first_wins", "second_wins", "draws",
     "out", "seconds", "games_per_second", "workers", "task_seconds", "task_cpu_seconds"}."""
 
+def datagen(
+    game: Union[Game, str], out: Union[str, os.PathLike[str]], games: int = 1000, *,
+    agent: str = "alphabeta:nodes=5000", opening_plies: int = 8, max_plies: int = 400, seed: int = 1,
+    batch: int = 10, cpus_per_task: int = 1, max_in_flight: Optional[int] = None, address: Optional[str] = None,
+    progress: Optional[Callable[[dict[str, Any]], None]] = None,
+) -> dict[str, Any]:
+    """Training data as `arbiter datagen GAME --out OUT` writes it, played on Ray and appended to `out` (resumed
+    when it holds games of the same settings). Returns {"games_played", "games_skipped", "samples",
+    "unscored", "bytes", "out", "seconds", "games_per_second", "workers", "task_seconds", "task_cpu_seconds"}."""
+
 def main(argv: Optional[Sequence[str]] = None) -> int: ...  # python -m arbiter.distributed; the exit status

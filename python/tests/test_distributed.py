@@ -312,6 +312,49 @@ def test_tuning_data_on_ray(local_ray, tmp_path):
     assert again["data"] == lines and again["out"] is None
 
 
+def test_datagen_on_ray_writes_the_clis_games(local_ray, tmp_path):
+    """Ray's datagen, split into batches and resumed, writes the games arbiter datagen writes."""
+    cli = cli_binary()
+    if cli is None:
+        pytest.fail("the arbiter CLI is not built: cargo build -p arbiter-cli (the test command builds it first)")
+    settings = ["--agent", "alphabeta:nodes=300", "--opening-plies", "4", "--seed", "3"]
+    whole = tmp_path / "cli.bin"
+    subprocess.run([cli, "datagen", "villawar:size=6", "--out", str(whole), "--games", "6", "--threads", "2",
+                    *settings], check=True, capture_output=True, timeout=300)
+    out = tmp_path / "ray.bin"
+    kw = dict(agent="alphabeta:nodes=300", opening_plies=4, seed=3)
+    first = dist.datagen("villawar:size=6", out, 2, batch=1, **kw)
+    assert (first["games_played"], first["games_skipped"]) == (2, 0) and first["samples"] > 0
+    seen = []
+    second = dist.datagen("villawar:size=6", out, 6, batch=2, progress=seen.append, **kw)
+    assert (second["games_played"], second["games_skipped"]) == (4, 2)
+    assert [f["games_played"] for f in seen][-1] == 4 and seen[-1]["total"] == 6
+    # The same header, and the same games in any order: compared block by block through the reader.
+    assert _arbiter._DataFile(str(out), _arbiter._datagen_header("villawar:size=6", kw["agent"], 4, 400, 3)).done \
+        == list(range(6))
+
+    def games(path):
+        # A block is its length, its game number, then its samples: the games keyed by number.
+        data = path.read_bytes()
+        at = 16 + int.from_bytes(data[12:16], "little")
+        blocks = {}
+        while at < len(data):
+            length = int.from_bytes(data[at:at + 4], "little")
+            blocks[int.from_bytes(data[at + 4:at + 8], "little")] = data[at:at + 4 + length]
+            at += 4 + length
+        return data[:16 + int.from_bytes(data[12:16], "little")], blocks
+
+    assert games(out) == games(whole)
+    # Nothing left to play: no Ray task, nothing written.
+    again = dist.datagen("villawar:size=6", out, 6, **kw)
+    assert (again["games_played"], again["games_skipped"], again["bytes"]) == (0, 6, 0)
+    with pytest.raises(ValueError, match="other settings"):
+        dist.datagen("villawar:size=6", out, 6, agent="alphabeta:nodes=400", opening_plies=4, seed=3)
+    with pytest.raises(ValueError, match="bad agent spec"):
+        dist.datagen("void", tmp_path / "never.bin", 2, agent="alphabeta:nodes=lots")
+    assert not (tmp_path / "never.bin").exists()
+
+
 def test_bad_arguments_give_clear_errors(local_ray, tmp_path):
     with pytest.raises(ValueError, match="games must be a whole number 1 to 4294967295, not 0"):
         dist.match("void", "random", "random", 0)
@@ -352,3 +395,6 @@ def test_command_line(local_ray, tmp_path, capsys):
     assert dist.main(["tuning", "void", "--agent", "random", "--games", "2", "--out", str(tmp_path / "t.jsonl"),
                       "-q"]) == 0
     assert "positions in" in capsys.readouterr().out
+    assert dist.main(["datagen", "krux", "--agent", "alphabeta:depth=1", "--games", "2", "--out",
+                      str(tmp_path / "k.bin"), "-q"]) == 0
+    assert "played 2 games (0 already in the file)" in capsys.readouterr().out

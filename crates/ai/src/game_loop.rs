@@ -30,6 +30,9 @@ pub enum Seeding {
         /// A stable hash of the matchup's name.
         matchup: u64,
     },
+    /// Training data (`datagen`): every game its own opening, since one agent playing both
+    /// sides of an opening twice would play the same game twice.
+    EveryGame,
 }
 
 impl Seeding {
@@ -37,20 +40,21 @@ impl Seeding {
         match self {
             Seeding::Match => seed.wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(index / 2)),
             Seeding::Report { .. } => mix(seed, u64::from(index / 2)),
+            Seeding::EveryGame => mix(seed, u64::from(index)),
         }
     }
 
     fn ply(self, opening: u64, ply: u32) -> u64 {
         match self {
             Seeding::Match => opening.wrapping_mul(1000).wrapping_add(u64::from(ply)),
-            Seeding::Report { .. } => mix(opening, u64::from(ply)),
+            Seeding::Report { .. } | Seeding::EveryGame => mix(opening, u64::from(ply)),
         }
     }
 
     fn retry(self, ply_seed: u64, attempt: u64) -> u64 {
         match self {
             Seeding::Match => ply_seed.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-            Seeding::Report { .. } => mix(ply_seed, attempt),
+            Seeding::Report { .. } | Seeding::EveryGame => mix(ply_seed, attempt),
         }
     }
 
@@ -58,6 +62,7 @@ impl Seeding {
         match self {
             Seeding::Match => seed.wrapping_add(u64::from(index).wrapping_mul(7919)),
             Seeding::Report { matchup } => mix(mix(seed, matchup), u64::from(index)),
+            Seeding::EveryGame => mix(mix(seed, u64::MAX), u64::from(index)),
         }
     }
 }
@@ -142,6 +147,18 @@ pub fn play_game(
     index: u32,
     stop: &AtomicBool,
 ) -> Result<FinishedGame, Error> {
+    play_game_observed(engines, setup, index, stop, &mut |_, _| {})
+}
+
+/// [`play_game`], showing `observe` every position an agent searched (before its move is made)
+/// with the search's result: how training data learns each position's score.
+pub fn play_game_observed(
+    engines: &Engines,
+    setup: &GameSetup<'_>,
+    index: u32,
+    stop: &AtomicBool,
+    observe: &mut dyn FnMut(&dyn DynSession, &crate::SearchResult),
+) -> Result<FinishedGame, Error> {
     let started = Instant::now();
     let mut session = setup.game.new_session(setup.options, setup.position)?;
     let opening_plies = play_opening(session.as_mut(), setup, index)?;
@@ -180,6 +197,9 @@ pub fn play_game(
         }
         let ms = thought.elapsed().as_millis() as u64;
         max_ms[side] = max_ms[side].max(ms);
+        if let Ok(result) = &result {
+            observe(session.as_ref(), result);
+        }
         // A move made after the flag fell does not count.
         if clock.is_some_and(|c| ms >= c.remaining_ms[mover.index()]) {
             session.time_out()?;

@@ -45,6 +45,8 @@ enum Command {
     Report(commands::report::Args),
     /// Tune the evaluation's weights to the results of recorded games (Texel's method).
     Tune(commands::tune::Args),
+    /// Write training data for a learned evaluation: self-play positions with scores and results.
+    Datagen(commands::datagen::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +66,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => commands::engine::run(args),
         Command::Report(args) => commands::report::run(args),
         Command::Tune(args) => commands::tune::run(args),
+        Command::Datagen(args) => commands::datagen::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

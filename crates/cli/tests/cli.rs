@@ -166,6 +166,10 @@ fn bad_input_is_a_one_line_error_not_a_panic() {
         vec!["moves", "void:colour=red"],
         vec!["perft", "void:plies=x", "1"],
         vec!["bench", "void", "--seconds", "0"],
+        vec!["datagen", "chess", "--out", "never.bin"],
+        vec!["datagen", "void", "--out", "never.bin", "--games", "0"],
+        vec!["datagen", "void", "--out", "never.bin", "--agent", "alphabeta:nodes=-1"],
+        vec!["datagen", "void", "--out", "Cargo.toml"],
         vec![
             "solve",
             "krux",
@@ -245,6 +249,40 @@ fn play_rejects_a_side_the_game_does_not_have() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("void has no side called violet"));
+}
+
+#[test]
+fn datagen_writes_and_resumes_training_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("krux.bin");
+    let run = |games: &str| {
+        common::json_stdout(arbiter().args([
+            "datagen",
+            "krux",
+            "--out",
+            out.to_str().unwrap(),
+            "--games",
+            games,
+            "--agent",
+            "alphabeta:depth=1",
+            "--threads",
+            "2",
+            "--json",
+        ]))
+    };
+    let first = run("2");
+    assert_eq!(
+        (first["games_played"].as_u64(), first["games_skipped"].as_u64()),
+        (Some(2), Some(0))
+    );
+    assert!(first["samples"].as_u64().unwrap() > 0);
+    let second = run("3");
+    assert_eq!(
+        (second["games_played"].as_u64(), second["games_skipped"].as_u64()),
+        (Some(1), Some(2))
+    );
+    let size = std::fs::metadata(&out).unwrap().len();
+    assert!(size > first["bytes"].as_u64().unwrap() + second["bytes"].as_u64().unwrap());
 }
 
 #[test]

@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 mod batch;
+mod datagen;
 mod fast;
 mod game;
 mod search;
@@ -97,6 +98,9 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::match_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::report_plan, m)?)?;
     m.add_function(wrap_pyfunction!(batch::report_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(datagen::datagen_header, m)?)?;
+    m.add_function(wrap_pyfunction!(datagen::datagen_batch, m)?)?;
+    m.add_class::<datagen::DataFile>()?;
     m.add_function(wrap_pyfunction!(statistics::elo_of_score, m)?)?;
     m.add_function(wrap_pyfunction!(statistics::score_of_elo, m)?)?;
     m.add_function(wrap_pyfunction!(statistics::variance, m)?)?;

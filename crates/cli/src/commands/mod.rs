@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod datagen;
 pub mod db;
 pub mod diagram;
 pub mod engine;
