@@ -48,7 +48,7 @@ pub struct Summary {
     /// Samples (searched positions) written by this run.
     pub samples: u64,
     /// Searched positions left out because their score was not a heuristic or proven one (an
-    /// agent such as MCTS reports a win rate instead).
+    /// agent such as MCTS reports a win rate; a search may report nothing for a forced move).
     pub unscored: u64,
     /// Bytes this run appended.
     pub bytes: u64,

@@ -597,6 +597,51 @@ pub fn grouped_bars(title: &str, categories: &[String], series: &[(String, Vec<f
     })
 }
 
+/// Lines with a dot at each point, one per series (`name`, points `(x, y)`), on one linear
+/// plot whose y axis starts at 0: a training curve's losses by epoch, for one.
+pub fn lines(title: &str, series: &[(String, Vec<(f64, f64)>)], x_desc: &str, y_desc: &str) -> Plot {
+    let legend: Vec<(String, Mark)> = series
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _))| (name.clone(), Mark::Line(colour(i))))
+        .collect();
+    framed(title, (WIDTH, HEIGHT), &legend, |area| {
+        let points = || series.iter().flat_map(|(_, p)| p.iter());
+        let x_min = points().map(|p| p.0).fold(f64::INFINITY, f64::min).min(0.0);
+        let x_max = points().map(|p| p.0).fold(x_min + 1.0, f64::max);
+        let y_max = points().map(|p| p.1).filter(|y| y.is_finite()).fold(0.0, f64::max) * 1.1;
+        let y_max = if y_max > 0.0 { y_max } else { 1.0 };
+        let mut chart = ChartBuilder::on(area)
+            .margin(12)
+            .x_label_area_size(56)
+            .y_label_area_size(84)
+            .build_cartesian_2d(x_min..x_max, 0.0..y_max)
+            .map_err(fail)?;
+        chart
+            .configure_mesh()
+            .light_line_style(TRANSPARENT)
+            .x_labels(((x_max - x_min).round() as usize + 1).min(11))
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .x_label_formatter(&|v| tick(*v))
+            .y_label_formatter(&|v| format!("{v:.3}"))
+            .label_style((FONT, LABEL_SIZE))
+            .axis_desc_style((FONT, DESC_SIZE))
+            .draw()
+            .map_err(fail)?;
+        for (i, (_, points)) in series.iter().enumerate() {
+            let c = colour(i);
+            chart
+                .draw_series(LineSeries::new(points.iter().copied(), c.stroke_width(2)))
+                .map_err(fail)?;
+            chart
+                .draw_series(points.iter().map(|&p| Circle::new(p, 4, c.filled())))
+                .map_err(fail)?;
+        }
+        Ok(())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -617,6 +662,24 @@ mod tests {
             let svg = grouped_bars("t", &cats, &[("s".into(), vec![1.0; k])], "x").unwrap();
             assert!(cats.iter().all(|c| svg.contains(c.as_str())), "k = {k}");
         }
+    }
+
+    #[test]
+    fn lines_draw_each_series_with_its_name() {
+        let series = vec![
+            ("training".to_string(), vec![(1.0, 0.08), (2.0, 0.06), (3.0, 0.05)]),
+            (
+                "validation".to_string(),
+                vec![(0.0, 0.09), (1.0, 0.07), (2.0, 0.065), (3.0, 0.06)],
+            ),
+        ];
+        let svg = lines("Loss by epoch", &series, "epoch", "loss").unwrap();
+        assert!(svg.starts_with("<svg role=\"img\" aria-label=\"Loss by epoch\""));
+        for text in ["training", "validation", "epoch", "loss"] {
+            assert!(svg.contains(text), "{text} missing");
+        }
+        // a dot per point
+        assert_eq!(svg.matches("<circle").count(), 7);
     }
 
     #[test]

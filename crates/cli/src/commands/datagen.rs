@@ -97,7 +97,7 @@ pub fn run(args: Args) -> Result<(), String> {
     );
     if summary.unscored > 0 {
         println!(
-            "left out {} positions whose score was a win rate, not an evaluation",
+            "left out {} positions whose score was no evaluation (a win rate, or none)",
             summary.unscored
         );
     }

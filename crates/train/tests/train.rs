@@ -1,0 +1,131 @@
+//! Training on real self-play data: the validation loss falls, the net file reads back as the
+//! same net, and data or nets that do not fit are refused with a message.
+
+use arbiter_learn::{generate, DataHeader, DatagenSettings};
+use arbiter_train::{train, Dataset, Net, Settings, Targets};
+use candle_core::{Device, Tensor};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+const TARGETS: Targets = Targets {
+    lambda: 0.5,
+    scale: 400.0,
+};
+
+/// A few thousand positions of Villawar 6×6 self-play at a small node budget.
+fn data(dir: &Path, options: &str, games: u32) -> PathBuf {
+    let registry = arbiter_games::registry();
+    let game = registry.get("villawar").unwrap();
+    let path = dir.join(format!("villawar-{options}.bin"));
+    let settings = DatagenSettings {
+        header: DataHeader::for_run(game, options, "alphabeta:nodes=400", 6, 200, 5).unwrap(),
+        games,
+        threads: 2,
+    };
+    generate(
+        &arbiter_games::engines(),
+        game,
+        &settings,
+        &path,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+    .unwrap();
+    path
+}
+
+fn settings(epochs: usize) -> Settings {
+    Settings {
+        hidden: 32,
+        epochs,
+        batch: 256,
+        learning_rate: 3e-3,
+        seed: 1,
+    }
+}
+
+#[test]
+fn the_validation_loss_falls_and_the_net_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = data(dir.path(), "size=6", 120);
+    let registry = arbiter_games::registry();
+    let game = registry.get("villawar").unwrap();
+    let data = Dataset::read(game, &[&path], TARGETS, 0.2, usize::MAX).unwrap();
+    assert!(
+        data.training.len() > 1000 && data.validation.len() > 100,
+        "{} / {}",
+        data.training.len(),
+        data.validation.len()
+    );
+    assert_eq!((data.inputs, data.shape), (5 * 6 * 6, [5, 6, 6]));
+    let mut epochs = Vec::new();
+    let (net, curve) = train(&data, &settings(4), 400.0, &mut |c| epochs.push(c.training.len())).unwrap();
+    assert_eq!(epochs, vec![1, 2, 3, 4]);
+    let before = curve.validation[0].1;
+    let after = curve.validation.last().unwrap().1;
+    assert!(after < before * 0.8, "validation loss {before} → {after}: {curve:?}");
+    assert!(curve.training.last().unwrap().1 < curve.training[0].1);
+
+    let file = dir.path().join("net.safetensors");
+    net.save(&file).unwrap();
+    let loaded = Net::load(&file).unwrap();
+    assert_eq!(loaded.info, net.info);
+    assert_eq!(
+        (loaded.info.game.as_str(), loaded.info.options.as_str()),
+        ("villawar", "size=6,plies=200")
+    );
+    let x = Tensor::from_vec(
+        (0..3 * data.inputs)
+            .map(|i| ((i * 7) % 5 == 0) as u8 as f32)
+            .collect::<Vec<f32>>(),
+        (3, data.inputs),
+        &Device::Cpu,
+    )
+    .unwrap();
+    let a: Vec<Vec<f32>> = net.forward(&x).unwrap().to_vec2().unwrap();
+    let b: Vec<Vec<f32>> = loaded.forward(&x).unwrap().to_vec2().unwrap();
+    assert_eq!(a, b, "the saved net computes what the trained one does");
+
+    let svg = curve.svg("Training").unwrap();
+    assert!(svg.contains("validation") && svg.contains("mean squared error"));
+}
+
+#[test]
+fn targets_blend_the_score_and_the_result() {
+    assert_eq!(TARGETS.of(0, 0), 0.5);
+    assert!((TARGETS.of(0, 1) - 0.75).abs() < 1e-6);
+    assert!((TARGETS.of(400, 1) - (0.5 * 0.731_058_6 + 0.5)).abs() < 1e-5);
+    assert!(TARGETS.of(-2000, -1) < 0.01);
+    let result_only = Targets {
+        lambda: 1.0,
+        scale: 400.0,
+    };
+    assert_eq!(result_only.of(1234, -1), 0.0);
+}
+
+#[test]
+fn data_and_nets_that_do_not_fit_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let six = data(dir.path(), "size=6", 2);
+    let eight = data(dir.path(), "size=8", 2);
+    let registry = arbiter_games::registry();
+    let villawar = registry.get("villawar").unwrap();
+    let void = registry.get("void").unwrap();
+    let error = |r: Result<Dataset, arbiter_core::Error>| r.expect_err("refused").to_string();
+    assert!(
+        error(Dataset::read(villawar, &[&six, &eight], TARGETS, 0.1, usize::MAX))
+            .contains("one net is for one variant")
+    );
+    assert!(error(Dataset::read(void, &[&six], TARGETS, 0.1, usize::MAX)).contains("holds villawar data, not void"));
+    assert!(error(Dataset::read(villawar, &[], TARGETS, 0.1, usize::MAX)).contains("no data files"));
+    assert!(error(Dataset::read(villawar, &[&six], TARGETS, 1.5, usize::MAX)).contains("validation share"));
+
+    let garbage = dir.path().join("garbage.safetensors");
+    std::fs::write(&garbage, b"not a net at all").unwrap();
+    assert!(Net::load(&garbage)
+        .err()
+        .unwrap()
+        .to_string()
+        .contains("is not an Arbiter net"));
+    assert!(Net::load(&dir.path().join("missing")).is_err());
+}
