@@ -27,6 +27,8 @@ pub trait DynAgent: Send {
 
 struct TypedAgent<G: FullGame> {
     agent: Box<dyn Agent<G>>,
+    /// The agent's learned evaluation, checked against each session's game and board.
+    net: Option<std::sync::Arc<crate::nnue::Network>>,
 }
 
 impl<G: FullGame> DynAgent for TypedAgent<G> {
@@ -51,6 +53,18 @@ impl<G: FullGame> DynAgent for TypedAgent<G> {
                 session.game()
             ))
         })?;
+        if let Some(net) = &self.net {
+            let inputs: usize = G::observation_shape(&session.current().variant()).iter().product();
+            if net.game != G::NAME || net.inputs != inputs {
+                return Err(Error::Invalid(format!(
+                    "the net is for {} ({}) with {} inputs; this {} game has {inputs}",
+                    net.game,
+                    net.options,
+                    net.inputs,
+                    G::NAME
+                )));
+            }
+        }
         let choice = self.agent.choose(session, stop, on_info).ok_or(Error::GameOver)?;
         Ok(SearchResult {
             best: session.current().format_move(choice.mv),
@@ -78,6 +92,7 @@ impl<G: FullGame> Factory for TypedFactory<G> {
     fn agent(&self, spec: &AgentSpec) -> Box<dyn DynAgent> {
         Box::new(TypedAgent {
             agent: spec.build::<G>(),
+            net: spec.net.as_ref().map(|n| n.network.clone()),
         })
     }
 }
@@ -117,6 +132,14 @@ impl Engines {
                 name: game.to_string(),
                 known: self.names().join(", "),
             })?;
+        if let Some(net) = spec.net.as_ref().filter(|n| n.network.game != factory.name()) {
+            return Err(Error::Invalid(format!(
+                "the net {} is for {}, not {}",
+                net.path,
+                net.network.game,
+                factory.name()
+            )));
+        }
         if spec.kind == AgentKind::External {
             return Ok(Box::new(ExternalAgent::new(
                 factory.name(),

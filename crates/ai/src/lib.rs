@@ -41,6 +41,7 @@ pub mod levels;
 mod limits;
 pub mod match_runner;
 pub mod mcts;
+pub mod nnue;
 mod past;
 pub mod protocol;
 mod random;

@@ -67,6 +67,28 @@ pub struct AgentSpec {
     pub threads: Option<Threads>,
     /// The program and its options, for [`AgentKind::External`].
     pub external: Option<crate::external::ExternalSpec>,
+    /// Alpha-beta: a learned evaluation instead of the game's own (`net=PATH`, a net written by
+    /// `arbiter-train`), read when the spec is parsed.
+    pub net: Option<NetSpec>,
+}
+
+/// A net named by a spec: its path (as the spec prints it) and the net read from it.
+#[derive(Clone, PartialEq)]
+pub struct NetSpec {
+    /// The path as given.
+    pub path: String,
+    /// The quantised net.
+    pub network: std::sync::Arc<crate::nnue::Network>,
+}
+
+impl fmt::Debug for NetSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "NetSpec({} for {}, {} hidden)",
+            self.path, self.network.game, self.network.hidden
+        )
+    }
 }
 
 pub use crate::limits::{parse_duration, UNTIMED_CAP};
@@ -94,6 +116,7 @@ impl AgentSpec {
             contempt: None,
             threads: None,
             external: None,
+            net: None,
         }
     }
 
@@ -206,6 +229,7 @@ impl AgentSpec {
                 if let Some(t) = spec.threads {
                     config.threads = t;
                 }
+                config.net = spec.net.as_ref().map(|n| n.network.clone());
                 Box::new(AlphaBeta::<G>::new(config))
             }
         }
@@ -317,6 +341,14 @@ impl FromStr for AgentSpec {
                     _ => Err(format!("'order' must be eval or history, not '{value}'")),
                 }
                 .map(|e| spec.eval_order = Some(e)),
+                "net" if kind == AgentKind::AlphaBeta => crate::nnue::Network::load(std::path::Path::new(value))
+                    .map(|network| {
+                        spec.net = Some(NetSpec {
+                            path: value.to_string(),
+                            network: std::sync::Arc::new(network),
+                        })
+                    })
+                    .map_err(|e| e.to_string()),
                 "lmr" if kind == AgentKind::AlphaBeta => switch(&key, value).map(|r| spec.reductions = Some(r)),
                 "null" if kind == AgentKind::AlphaBeta => switch(&key, value).map(|n| spec.null_move = Some(n)),
                 "contempt" if kind == AgentKind::AlphaBeta => number(&key, value).and_then(|c: i32| {
@@ -434,6 +466,9 @@ impl fmt::Display for AgentSpec {
         }
         if let Some(t) = self.threads {
             parts.push(format!("threads={t}"));
+        }
+        if let Some(n) = &self.net {
+            parts.push(format!("net={}", n.path));
         }
         if let Some(s) = self.seed {
             parts.push(format!("seed={s}"));

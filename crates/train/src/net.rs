@@ -60,15 +60,20 @@ impl Net {
         })
     }
 
-    /// The expected scores (0..=1) of a batch of dense inputs (`batch × inputs`).
-    pub fn forward(&self, inputs: &Tensor) -> Result<Tensor, Error> {
+    /// The logits (before the sigmoid) of a batch of dense inputs (`batch × inputs`): what the
+    /// search's quantised net computes.
+    pub fn logits(&self, inputs: &Tensor) -> Result<Tensor, Error> {
         let hidden = self
             .hidden
             .forward(inputs)
             .and_then(|h| h.clamp(0f32, 1f32))
             .map_err(candle_error)?;
-        let out = self.output.forward(&hidden).map_err(candle_error)?;
-        candle_nn::ops::sigmoid(&out).map_err(candle_error)
+        self.output.forward(&hidden).map_err(candle_error)
+    }
+
+    /// The expected scores (0..=1) of a batch of dense inputs (`batch × inputs`).
+    pub fn forward(&self, inputs: &Tensor) -> Result<Tensor, Error> {
+        candle_nn::ops::sigmoid(&self.logits(inputs)?).map_err(candle_error)
     }
 
     /// Writes the net: tensors `hidden.weight` (hidden × inputs), `hidden.bias`, `output.weight`

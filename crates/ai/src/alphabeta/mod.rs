@@ -19,7 +19,7 @@ mod tt;
 use crate::past::start_search;
 use crate::Threads;
 use crate::{Agent, Choice, Limits, Score, SearchInfo};
-use arbiter_core::{Heuristics, Session};
+use arbiter_core::{Encoding, Heuristics, Session};
 use search::{Found, Shared, Worker};
 use std::sync::atomic::AtomicBool;
 use tt::Table;
@@ -65,6 +65,8 @@ pub struct AlphaBetaConfig {
     /// Threads searching each position (Lazy SMP); one gives the sequential search, whose node
     /// counts are reproducible.
     pub threads: Threads,
+    /// A learned evaluation used instead of the game's own (each thread keeps its accumulator).
+    pub net: Option<std::sync::Arc<crate::nnue::Network>>,
 }
 
 impl AlphaBetaConfig {
@@ -80,20 +82,21 @@ impl AlphaBetaConfig {
             null_move: false,
             contempt: 0,
             threads: Threads::ONE,
+            net: None,
         }
     }
 }
 
 /// The alpha-beta agent. It keeps its transposition table and each thread's history between
 /// moves.
-pub struct AlphaBeta<G: Heuristics> {
+pub struct AlphaBeta<G: Heuristics + Encoding> {
     config: AlphaBetaConfig,
     tt: Table,
     /// One search state per thread; the first is the main thread's, which reports and decides.
     workers: Vec<Worker<G>>,
 }
 
-impl<G: Heuristics> AlphaBeta<G> {
+impl<G: Heuristics + Encoding> AlphaBeta<G> {
     /// An agent with this configuration.
     pub fn new(config: AlphaBetaConfig) -> AlphaBeta<G> {
         AlphaBeta {
@@ -120,7 +123,7 @@ pub fn score_of(value: i32) -> Score {
     }
 }
 
-impl<G: Heuristics> Agent<G> for AlphaBeta<G> {
+impl<G: Heuristics + Encoding> Agent<G> for AlphaBeta<G> {
     fn name(&self) -> String {
         "alphabeta".into()
     }

@@ -6,9 +6,10 @@ use super::lazy_smp::helper_skips;
 use super::ordering::{self, MoveOrdering};
 use super::tt::{Bound, MoveIndex, Table};
 use super::{score_of, AlphaBetaConfig, INFINITY, MATE, MATE_BOUND};
+use crate::nnue::NetEvaluator;
 use crate::past::Past;
 use crate::{Clock, SearchInfo};
-use arbiter_core::{Heuristics, Outcome, Tactics, TACTICAL_HINT};
+use arbiter_core::{Encoding, Heuristics, Outcome, Tactics, TACTICAL_HINT};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Slots of the repetition filter.
@@ -102,7 +103,7 @@ pub(super) struct Found<M> {
 }
 
 /// One thread's search state, kept between moves (its killers and history).
-pub(super) struct Worker<G: Heuristics> {
+pub(super) struct Worker<G: Heuristics + Encoding> {
     ordering: MoveOrdering<G::Move>,
     plies: Vec<Ply<G::Move>>,
     /// Repetition keys of the game's past and of the current search path.
@@ -115,9 +116,11 @@ pub(super) struct Worker<G: Heuristics> {
     aborted: bool,
     hints_seen: bool,
     root_best: Option<(G::Move, i32)>,
+    /// The learned evaluation's state, made at the first evaluation of a search with a net.
+    evaluator: Option<NetEvaluator>,
 }
 
-impl<G: Heuristics> Worker<G> {
+impl<G: Heuristics + Encoding> Worker<G> {
     /// A thread's state that remembers nothing.
     pub fn new() -> Worker<G> {
         Worker {
@@ -134,6 +137,25 @@ impl<G: Heuristics> Worker<G> {
             aborted: false,
             hints_seen: false,
             root_best: None,
+            evaluator: None,
+        }
+    }
+
+    /// The static evaluation for the side to move: the net's when the search has one, else the
+    /// game's own.
+    fn evaluate(&mut self, game: &G, shared: &Shared) -> i32 {
+        match &shared.config.net {
+            None => game.evaluate(),
+            Some(net) => {
+                if self
+                    .evaluator
+                    .as_ref()
+                    .is_none_or(|e| !std::ptr::eq(e.network(), &**net))
+                {
+                    self.evaluator = Some(NetEvaluator::new(net.clone()));
+                }
+                self.evaluator.as_mut().map_or(0, |e| e.evaluate(game))
+            }
         }
     }
 
@@ -346,7 +368,7 @@ impl<G: Heuristics> Worker<G> {
             if by_eval && key < ordering::KILLER {
                 let mut child = game.clone();
                 child.play(mv);
-                key += ordering::eval_key(-child.evaluate());
+                key += ordering::eval_key(-self.evaluate(&child, shared));
             }
             moves.push(Ordered { mv, key, index });
         }
@@ -422,7 +444,7 @@ impl<G: Heuristics> Worker<G> {
     /// the node is cut with that value (a proven win is not trusted: it returns
     /// `beta`). `None`: search the node.
     fn null_move_cut(&mut self, game: &G, depth: i32, ply: u32, beta: i32, shared: &Shared) -> Option<i32> {
-        if game.evaluate() < beta {
+        if self.evaluate(game, shared) < beta {
             return None;
         }
         let mut child = game.clone();
@@ -447,7 +469,7 @@ impl<G: Heuristics> Worker<G> {
         if let Some(outcome) = game.outcome() {
             return Self::terminal(outcome, game, ply, shared);
         }
-        let stand = game.evaluate();
+        let stand = self.evaluate(game, shared);
         if qdepth >= shared.config.quiescence || stand >= beta {
             return stand;
         }

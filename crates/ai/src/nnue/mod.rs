@@ -1,0 +1,19 @@
+//! A learned evaluation in the search: the net `arbiter-train` writes, with integer weights, and
+//! an accumulator of its hidden layer that is updated by the inputs that changed.
+//!
+//! - [`network`]: the net read from its safetensors file and quantised: hidden weights and
+//!   biases × [`QA`], output weights × [`QB`]; every sum is exact in integers.
+//! - [`accumulator`]: the hidden layer's sums for one position, refreshed from all of its active
+//!   inputs or updated by the inputs added and removed since the position it last held; integer
+//!   arithmetic makes both give the same numbers.
+//! - [`evaluator`]: a position's evaluation through the net, as the search asks for it: the
+//!   game's observation planes become the active inputs, and the accumulator follows the
+//!   positions the search visits by their differences.
+
+pub mod accumulator;
+pub mod evaluator;
+pub mod network;
+
+pub use accumulator::{diff, Accumulator};
+pub use evaluator::NetEvaluator;
+pub use network::{Network, QA, QB};
