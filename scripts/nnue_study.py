@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Data, net and measurements of a learned evaluation for one game, written to docs/nnue.md.
+
+    scripts/nnue_study.py GAME [--games N] [--agent SPEC] [--epochs E] [--hidden H]
+                          [--depth D] [--time T] [--match-games M]
+
+1. `arbiter datagen GAME` (resumed if the data file is there): N self-play games of SPEC.
+2. `arbiter-train` on that data: the net in nets/<game>.safetensors, its curve beside it.
+3. Speed: alpha-beta to depth D from the start with the net and with the game's own evaluation,
+   alternating, three times each (nodes per second and time to the depth).
+4. Strength: the net against the game's own evaluation, alpha-beta on both sides, first at equal
+   depth D (does the net judge positions better?), then at equal time T per move (does it pay for
+   its cost?), each M games from 4 random safe opening plies, stopped early by an SPRT(0, 50).
+
+Each game's row in docs/nnue.md is replaced by the new one; the table says the command and date.
+The data files stay in nets/data/ (not committed); the nets are small and are kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "docs", "nnue.md")
+NETS = os.path.join(ROOT, "nets")
+ARBITER = os.path.join(ROOT, "target", "release", "arbiter")
+TRAIN = os.path.join(ROOT, "target", "release", "arbiter-train")
+
+HEAD = [
+    "# Learned evaluations: measured",
+    "",
+    "Written by `scripts/nnue_study.py` (do not edit by hand): for each game, self-play data from `arbiter datagen`, a",
+    "net from `arbiter-train`, then alpha-beta with the net (A) against alpha-beta with the game's own evaluation (B):",
+    "nodes per second from the start (median of three, alternating), and matches from 4 random safe opening plies at",
+    "equal depth and at equal time per move, each stopped early by an SPRT(0, 50). What the parts are:",
+    "[learning.md](learning.md).",
+    "",
+    "| game | command, date, load | data | training (validation loss: untrained → last epoch) | nodes/s: net / own | equal depth: A's score (W–D–L, Elo) | equal time: A's score (W–D–L, Elo, SPRT) |",
+    "|---|---|---|---|---|---|---|",
+]
+
+
+def run(command: list[str], **kw) -> str:
+    print("$ " + " ".join(command), file=sys.stderr, flush=True)
+    return subprocess.run(command, check=True, capture_output=True, text=True, **kw).stdout
+
+
+def load() -> str:
+    with open("/proc/loadavg", encoding="utf-8") as f:
+        return " ".join(f.read().split()[:3])
+
+
+def rate(game: str, agent: str) -> float:
+    out = run([ARBITER, "analyze", game, "--agent", agent, "--json"])
+    return json.loads(out.strip().splitlines()[-1])["info"]["nodes_per_second"]
+
+
+def match(game: str, a: str, b: str, games: int) -> dict:
+    out = run([ARBITER, "match", game, "--a", a, "--b", b, "-n", str(games), "--opening-plies", "4",
+               "--safe-openings", "--sprt", "0,50", "--json"])
+    return json.loads(out)
+
+
+def score(m: dict, with_sprt: bool) -> str:
+    t, e = m["tally"], m["elo"]
+    games = t["wins"] + t["draws"] + t["losses"]
+    text = (f"{m['score'] * 100:.1f}% ({t['wins']}–{t['draws']}–{t['losses']} of {games}, "
+            f"{e['elo']:+.0f} [{e['low']:+.0f}, {e['high']:+.0f}])")
+    if with_sprt and m.get("sprt"):
+        text += f", SPRT {m['sprt']['status']} (LLR {m['sprt']['llr']:.2f})"
+    return text
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", help="the game with options, like villawar or villawar:size=10")
+    parser.add_argument("--games", type=int, default=4000, help="self-play games of data (default 4000)")
+    parser.add_argument("--agent", default="alphabeta:nodes=2000", help="the datagen agent")
+    parser.add_argument("--epochs", type=int, default=8, help="training epochs (default 8)")
+    parser.add_argument("--hidden", type=int, default=128, help="hidden width (default 128)")
+    parser.add_argument("--depth", type=int, default=3, help="depth of the equal-depth match and the speed runs")
+    parser.add_argument("--time", default="250ms", help="time per move of the equal-time match (default 250ms)")
+    parser.add_argument("--match-games", type=int, default=100, help="games per match at most (default 100)")
+    args = parser.parse_args()
+    subprocess.run(["cargo", "build", "--release", "-q", "-p", "arbiter-cli", "-p", "arbiter-train"], cwd=ROOT,
+                   check=True)
+    name = re.sub(r"[^a-z0-9]+", "-", args.game.lower()).strip("-")
+    os.makedirs(os.path.join(NETS, "data"), exist_ok=True)
+    data = os.path.join(NETS, "data", f"{name}.bin")
+    net = os.path.join(NETS, f"{name}.safetensors")
+    loads = [load()]
+    summary = json.loads(run([ARBITER, "datagen", args.game, "--out", data, "--games", str(args.games),
+                              "--agent", args.agent, "--json"]))
+    trained = json.loads(run([TRAIN, "--data", data, "--out", net, "--epochs", str(args.epochs), "--hidden",
+                              str(args.hidden), "--curve", os.path.join(NETS, f"{name}-curve.svg"), "--json"]))
+    loads.append(load())
+    with_net, own = f"alphabeta:depth={args.depth},net={os.path.relpath(net, ROOT)}", f"alphabeta:depth={args.depth}"
+    rates: dict[str, list[float]] = {"net": [], "own": []}
+    for _ in range(3):
+        rates["net"].append(rate(args.game, with_net))
+        rates["own"].append(rate(args.game, own))
+    depth = match(args.game, with_net, own, args.match_games)
+    timed = match(args.game, f"alphabeta:time={args.time},net={os.path.relpath(net, ROOT)}",
+                  f"alphabeta:time={args.time}", args.match_games)
+    loads.append(load())
+    validation = trained["curve"]["validation"]
+    command = (f"scripts/nnue_study.py {args.game} --games {args.games} --agent {args.agent} --epochs {args.epochs} "
+               f"--hidden {args.hidden} --depth {args.depth} --time {args.time} --match-games {args.match_games}")
+    net_rate, own_rate = statistics.median(rates["net"]), statistics.median(rates["own"])
+    row = (
+        f"| {args.game} | `{command}`, {datetime.date.today().isoformat()}, load {' → '.join(loads)} on "
+        f"{os.cpu_count()} cores | {args.games} games of `{args.agent}`: {trained['training_positions']:,} training "
+        f"and {trained['validation_positions']:,} validation positions ({trained['proven_left_out']:,} proven ones "
+        f"left out) | {trained['inputs']} → {args.hidden} → 1, {args.epochs} epochs: {validation[0][1]:.4f} → "
+        f"{validation[-1][1]:.4f} ({trained['seconds']:.0f} s) | {net_rate / 1e3:,.0f} k / {own_rate / 1e3:,.0f} k "
+        f"({net_rate / own_rate:.2f}×) | depth {args.depth}: {score(depth, False)} | {args.time}: "
+        f"{score(timed, True)} |"
+    )
+    rows = []
+    if os.path.exists(OUT):
+        with open(OUT, encoding="utf-8") as f:
+            rows = [line for line in f.read().splitlines() if line.startswith("| ") and not line.startswith("| game")
+                    and not line.startswith(f"| {args.game} |")]
+    with open(OUT, "w", encoding="utf-8") as f:
+        f.write("\n".join(HEAD + rows + [row]) + "\n")
+    print(f"wrote {os.path.relpath(OUT, ROOT)} and {os.path.relpath(net, ROOT)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
