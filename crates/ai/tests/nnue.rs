@@ -2,7 +2,7 @@
 //! summed from scratch, a net plays through the agent specs, and nets that do not fit are
 //! refused with a message.
 
-use arbiter_ai::nnue::{Accumulator, NetEvaluator, Network};
+use arbiter_ai::nnue::{Accumulator, NetEvaluator, NetFile, Network};
 use arbiter_ai::{AgentSpec, Engines};
 use arbiter_attraction::Attraction;
 use arbiter_core::{FullGame, Registry};
@@ -11,38 +11,31 @@ use arbiter_villawar::Villawar;
 use arbiter_void::Void;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use safetensors::tensor::{Dtype, TensorView};
-use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// A net file with random weights of this shape, as `arbiter-train` writes one.
 fn net_bytes(game: &str, options: &str, inputs: usize, hidden: usize, weight: f32, format: &str) -> Vec<u8> {
     let mut rng = SmallRng::seed_from_u64(inputs as u64);
-    let mut values = |n: usize| -> Vec<u8> {
-        (0..n)
-            .flat_map(|_| rng.random_range(-weight..weight).to_le_bytes())
-            .collect()
+    let mut values = |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-weight..weight)).collect() };
+    let file = NetFile {
+        game: game.to_string(),
+        options: options.to_string(),
+        inputs,
+        hidden,
+        scale: 400.0,
+        hidden_weight: values(hidden * inputs),
+        hidden_bias: values(hidden),
+        output_weight: values(hidden),
+        output_bias: values(1)[0],
     };
-    let data = [
-        ("hidden.weight", vec![hidden, inputs], values(hidden * inputs)),
-        ("hidden.bias", vec![hidden], values(hidden)),
-        ("output.weight", vec![1, hidden], values(hidden)),
-        ("output.bias", vec![1], values(1)),
-    ];
-    let views: Vec<(&str, TensorView<'_>)> = data
-        .iter()
-        .map(|(name, shape, bytes)| (*name, TensorView::new(Dtype::F32, shape.clone(), bytes).unwrap()))
-        .collect();
-    let metadata = HashMap::from([
-        ("format".to_string(), format.to_string()),
-        ("game".to_string(), game.to_string()),
-        ("options".to_string(), options.to_string()),
-        ("inputs".to_string(), inputs.to_string()),
-        ("hidden".to_string(), hidden.to_string()),
-        ("scale".to_string(), "400".to_string()),
-    ]);
-    safetensors::serialize(views, Some(metadata)).unwrap()
+    let bytes = file.to_bytes().unwrap();
+    assert_eq!(NetFile::from_bytes(&bytes, "net").unwrap(), file, "the file reads back");
+    // Another format version: the metadata's value replaced in place.
+    let at = bytes.windows(12).position(|w| w == b"\"format\":\"1\"").unwrap();
+    let mut bytes = bytes;
+    bytes[at + 10] = format.as_bytes()[0];
+    bytes
 }
 
 fn network<G: FullGame>() -> Arc<Network> {

@@ -1,7 +1,9 @@
 //! A learned evaluation in the search: the net `arbiter-train` writes, with integer weights, and
 //! an accumulator of its hidden layer that is updated by the inputs that changed.
 //!
-//! - [`network`]: the net read from its safetensors file and quantised: hidden weights and
+//! - [`file`]: the net's file (safetensors with the game and shape in its metadata), read and
+//!   written here only.
+//! - [`network`]: the net read from its file and quantised: hidden weights and
 //!   biases × [`QA`], output weights × [`QB`]; every sum is exact in integers.
 //! - [`accumulator`]: the hidden layer's sums for one position, refreshed from all of its active
 //!   inputs or updated by the inputs added and removed since the position it last held; integer
@@ -12,8 +14,10 @@
 
 pub mod accumulator;
 pub mod evaluator;
+pub mod file;
 pub mod network;
 
 pub use accumulator::{diff, Accumulator};
 pub use evaluator::NetEvaluator;
+pub use file::{NetFile, NET_FORMAT};
 pub use network::{Network, QA, QB};

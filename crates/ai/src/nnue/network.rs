@@ -1,8 +1,7 @@
-//! The net as the search uses it: read from the safetensors file of `arbiter-train` (whose
-//! metadata names the game, its options and the shape), quantised to integers.
+//! The net as the search uses it: read from its file ([`NetFile`]) and quantised to integers.
 
+use super::file::NetFile;
 use arbiter_core::Error;
-use safetensors::tensor::{Dtype, SafeTensors};
 
 /// The scale of the hidden layer: its weights and biases are multiplied by it and rounded, and
 /// its clipped ReLU runs from 0 to `QA` instead of 0 to 1. The inputs are 0 or 1, so the
@@ -10,9 +9,6 @@ use safetensors::tensor::{Dtype, SafeTensors};
 pub const QA: i32 = 1024;
 /// The scale of the output weights.
 pub const QB: i32 = 256;
-
-/// The net's file layout this build reads (`arbiter_train::NET_FORMAT`).
-const FORMAT: &str = "1";
 
 /// A quantised net: inputs → hidden (clipped ReLU) → one output, the logit of the side to
 /// move's expected score.
@@ -41,24 +37,6 @@ pub struct Network {
     float_output: Vec<f32>,
 }
 
-/// Reads tensor `name` as f32 values of `shape`.
-fn tensor(
-    tensors: &SafeTensors<'_>,
-    name: &str,
-    shape: &[usize],
-    bad: &dyn Fn(String) -> Error,
-) -> Result<Vec<f32>, Error> {
-    let view = tensors.tensor(name).map_err(|e| bad(e.to_string()))?;
-    if view.dtype() != Dtype::F32 || view.shape() != shape {
-        return Err(bad(format!("{name} is not f32 of shape {shape:?}")));
-    }
-    Ok(view
-        .data()
-        .chunks_exact(4)
-        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        .collect())
-}
-
 /// `value × scale`, rounded, if it fits `i16`.
 fn quantise(value: f32, scale: i32, name: &str) -> Result<i16, Error> {
     let q = (value * scale as f32).round();
@@ -74,75 +52,45 @@ fn quantise(value: f32, scale: i32, name: &str) -> Result<i16, Error> {
 impl Network {
     /// The net in `bytes` (a file of `arbiter-train`), quantised; `name` is used in errors.
     pub fn from_bytes(bytes: &[u8], name: &str) -> Result<Network, Error> {
-        let bad = |why: String| Error::Invalid(format!("{name} is not an Arbiter net: {why}"));
-        let (_, metadata) = SafeTensors::read_metadata(bytes).map_err(|e| bad(e.to_string()))?;
-        let meta = metadata.metadata().clone().unwrap_or_default();
-        let field = |key: &str| {
-            meta.get(key)
-                .cloned()
-                .ok_or_else(|| bad(format!("no '{key}' in its metadata")))
-        };
-        if field("format")? != FORMAT {
-            return Err(bad(format!("format {} (this build reads {FORMAT})", field("format")?)));
-        }
-        let number = |key: &str| {
-            field(key)?
-                .parse::<usize>()
-                .ok()
-                .filter(|&n| (1..=1 << 16).contains(&n))
-                .ok_or_else(|| bad(format!("'{key}' is not a size")))
-        };
-        let (inputs, hidden) = (number("inputs")?, number("hidden")?);
-        let scale: f32 = field("scale")?
-            .parse()
-            .ok()
-            .filter(|s: &f32| s.is_finite() && *s > 0.0)
-            .ok_or_else(|| bad("'scale' is not a positive number".into()))?;
-        let tensors = SafeTensors::deserialize(bytes).map_err(|e| bad(e.to_string()))?;
-        let w1 = tensor(&tensors, "hidden.weight", &[hidden, inputs], &bad)?;
-        let b1 = tensor(&tensors, "hidden.bias", &[hidden], &bad)?;
-        let w2 = tensor(&tensors, "output.weight", &[1, hidden], &bad)?;
-        let b2 = tensor(&tensors, "output.bias", &[1], &bad)?;
+        Network::quantise(&NetFile::from_bytes(bytes, name)?)
+    }
+
+    /// The net of a file, quantised.
+    pub fn quantise(file: &NetFile) -> Result<Network, Error> {
+        let (inputs, hidden) = (file.inputs, file.hidden);
         let mut columns = vec![0i16; inputs * hidden];
         for j in 0..hidden {
             for i in 0..inputs {
-                columns[i * hidden + j] = quantise(w1[j * inputs + i], QA, "hidden")?;
+                columns[i * hidden + j] = quantise(file.hidden_weight[j * inputs + i], QA, "hidden")?;
             }
         }
-        let bias = b1.iter().map(|&b| (b * QA as f32).round() as i32).collect();
-        let output = w2
+        let bias = file
+            .hidden_bias
+            .iter()
+            .map(|&b| (b * QA as f32).round() as i32)
+            .collect();
+        let output = file
+            .output_weight
             .iter()
             .map(|&w| quantise(w, QB, "output").map(i32::from))
             .collect::<Result<_, _>>()?;
         Ok(Network {
-            game: field("game")?,
-            options: field("options")?,
+            game: file.game.clone(),
+            options: file.options.clone(),
             inputs,
             hidden,
-            scale,
+            scale: file.scale,
             columns,
             bias,
             output,
-            output_bias: (f64::from(b2[0]) * f64::from(QA) * f64::from(QB)).round() as i64,
-            float_output: w2,
+            output_bias: (f64::from(file.output_bias) * f64::from(QA) * f64::from(QB)).round() as i64,
+            float_output: file.output_weight.clone(),
         })
     }
 
     /// Reads and quantises the net file at `path`.
     pub fn load(path: &std::path::Path) -> Result<Network, Error> {
-        let bytes = std::fs::read(path).map_err(|e| Error::Invalid(format!("{}: {e}", path.display())))?;
-        Network::from_bytes(&bytes, &path.display().to_string())
-    }
-
-    /// Checks that the net was trained for this game and these options.
-    pub fn check_game(&self, game: &str, options: &str) -> Result<(), Error> {
-        if self.game != game || self.options != options {
-            return Err(Error::Invalid(format!(
-                "the net is for {} ({}), not {game} ({options})",
-                self.game, self.options
-            )));
-        }
-        Ok(())
+        Network::quantise(&NetFile::read(path)?)
     }
 
     /// The logit from an accumulator's sums: the clipped ReLU, then the output layer.
