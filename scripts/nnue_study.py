@@ -3,6 +3,7 @@
 
     scripts/nnue_study.py GAME [--games N] [--agent SPEC] [--epochs E] [--hidden H]
                           [--depth D] [--time T] [--match-games M]
+                          [--top SPEC --against SPEC --top-games K]
 
 1. `arbiter datagen GAME` (resumed if the data file is there): N self-play games of SPEC.
 2. `arbiter-train` on that data: the net in nets/<game>.safetensors, its curve beside it.
@@ -11,6 +12,8 @@
 4. Strength: the net against the game's own evaluation, alpha-beta on both sides, first at equal
    depth D (does the net judge positions better?), then at equal time T per move (does it pay for
    its cost?), each M games from 4 random safe opening plies, stopped early by an SPRT(0, 50).
+5. With --top and --against: the top spec with the net (say today's level 6, `alphabeta:time=1s,lmr=on`)
+   against another agent (say the baseline build's level 6 as an engine), K games, SPRT(0, 50).
 
 Each game's row in docs/nnue.md is replaced by the new one; the table says the command and date.
 The data files stay in nets/data/ (not committed); the nets are small and are kept.
@@ -42,8 +45,8 @@ HEAD = [
     "equal depth and at equal time per move, each stopped early by an SPRT(0, 50). What the parts are:",
     "[learning.md](learning.md).",
     "",
-    "| game | command, date, load | data | training (validation loss: untrained → last epoch) | nodes/s: net / own | equal depth: A's score (W–D–L, Elo) | equal time: A's score (W–D–L, Elo, SPRT) |",
-    "|---|---|---|---|---|---|---|",
+    "| game | command, date, load | data | training (validation loss: untrained → last epoch) | nodes/s: net / own | equal depth: A's score (W–D–L, Elo) | equal time: A's score (W–D–L, Elo, SPRT) | top spec with the net against another: its score |",
+    "|---|---|---|---|---|---|---|---|",
 ]
 
 
@@ -62,9 +65,9 @@ def rate(game: str, agent: str) -> float:
     return json.loads(out.strip().splitlines()[-1])["info"]["nodes_per_second"]
 
 
-def match(game: str, a: str, b: str, games: int) -> dict:
+def match(game: str, a: str, b: str, games: int, concurrency: int = 1) -> dict:
     out = run([ARBITER, "match", game, "--a", a, "--b", b, "-n", str(games), "--opening-plies", "4",
-               "--safe-openings", "--sprt", "0,50", "--json"])
+               "--safe-openings", "--sprt", "0,50", "--concurrency", str(concurrency), "--json"])
     return json.loads(out)
 
 
@@ -88,6 +91,9 @@ def main() -> int:
     parser.add_argument("--depth", type=int, default=3, help="depth of the equal-depth match and the speed runs")
     parser.add_argument("--time", default="250ms", help="time per move of the equal-time match (default 250ms)")
     parser.add_argument("--match-games", type=int, default=100, help="games per match at most (default 100)")
+    parser.add_argument("--top", help="a strong spec to give the net, like alphabeta:time=1s,lmr=on")
+    parser.add_argument("--against", help="what --top with the net plays, like engine:PATH engine GAME,Level=6")
+    parser.add_argument("--top-games", type=int, default=40, help="games of that match at most (default 40)")
     args = parser.parse_args()
     subprocess.run(["cargo", "build", "--release", "-q", "-p", "arbiter-cli", "-p", "arbiter-train"], cwd=ROOT,
                    check=True)
@@ -109,10 +115,18 @@ def main() -> int:
     depth = match(args.game, with_net, own, args.match_games)
     timed = match(args.game, f"alphabeta:time={args.time},net={os.path.relpath(net, ROOT)}",
                   f"alphabeta:time={args.time}", args.match_games)
+    top = "—"
+    if args.top and args.against:
+        # One game per core: each side thinks on one thread, and the two games share nothing.
+        m = match(args.game, f"{args.top},net={os.path.relpath(net, ROOT)}", args.against, args.top_games,
+                  concurrency=os.cpu_count() or 1)
+        top = f"`{args.top}` + net vs `{args.against}`: {score(m, True)}"
     loads.append(load())
     validation = trained["curve"]["validation"]
     command = (f"scripts/nnue_study.py {args.game} --games {args.games} --agent {args.agent} --epochs {args.epochs} "
                f"--hidden {args.hidden} --depth {args.depth} --time {args.time} --match-games {args.match_games}")
+    if args.top and args.against:
+        command += f" --top {args.top} --against '{args.against}' --top-games {args.top_games}"
     net_rate, own_rate = statistics.median(rates["net"]), statistics.median(rates["own"])
     row = (
         f"| {args.game} | `{command}`, {datetime.date.today().isoformat()}, load {' → '.join(loads)} on "
@@ -121,7 +135,7 @@ def main() -> int:
         f"left out) | {trained['inputs']} → {args.hidden} → 1, {args.epochs} epochs: {validation[0][1]:.4f} → "
         f"{validation[-1][1]:.4f} ({trained['seconds']:.0f} s) | {net_rate / 1e3:,.0f} k / {own_rate / 1e3:,.0f} k "
         f"({net_rate / own_rate:.2f}×) | depth {args.depth}: {score(depth, False)} | {args.time}: "
-        f"{score(timed, True)} |"
+        f"{score(timed, True)} | {top} |"
     )
     rows = []
     if os.path.exists(OUT):
