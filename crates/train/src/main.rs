@@ -41,7 +41,7 @@ struct Args {
     /// Use at most this many positions.
     #[arg(long, default_value_t = usize::MAX)]
     limit: usize,
-    /// Seed of the shuffles.
+    /// Seed of the initial weights and of the shuffles (the same seed and data give the same net).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Also draw the training curve here (SVG).

@@ -56,6 +56,41 @@ impl Net {
         })
     }
 
+    /// A net with weights drawn from `seed`: uniform within ±1/√fan-in, the initialisation of
+    /// candle's (and PyTorch's) linear layers, but reproducible (candle's own draw on the CPU is
+    /// not seeded).
+    pub fn seeded(info: NetInfo, seed: u64) -> Result<Net, Error> {
+        use rand::{Rng, SeedableRng};
+        let net = Net::new(info)?;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let (inputs, hidden) = (net.info.inputs, net.info.hidden);
+        for (name, count, fan_in) in [
+            ("hidden.weight", hidden * inputs, inputs),
+            ("hidden.bias", hidden, inputs),
+            ("output.weight", hidden, hidden),
+            ("output.bias", 1, hidden),
+        ] {
+            let bound = 1.0 / (fan_in as f32).sqrt();
+            let values = (0..count).map(|_| rng.random_range(-bound..bound)).collect();
+            net.set(name, values)?;
+        }
+        Ok(net)
+    }
+
+    /// Sets variable `name` to `values` (in its shape).
+    fn set(&self, name: &str, values: Vec<f32>) -> Result<(), Error> {
+        let data = self
+            .vars
+            .data()
+            .lock()
+            .map_err(|_| Error::Invalid("the weights are poisoned".into()))?;
+        let var = data
+            .get(name)
+            .ok_or_else(|| Error::Invalid(format!("the net has no {name}")))?;
+        let tensor = Tensor::from_vec(values, var.dims(), &Device::Cpu).map_err(candle_error)?;
+        var.set(&tensor).map_err(candle_error)
+    }
+
     /// The logits (before the sigmoid) of a batch of dense inputs (`batch × inputs`): what the
     /// search's quantised net computes.
     pub fn logits(&self, inputs: &Tensor) -> Result<Tensor, Error> {
@@ -110,32 +145,16 @@ impl Net {
     pub fn load(path: &Path) -> Result<Net, Error> {
         let file = NetFile::read(path)?;
         let net = Net::new(NetInfo {
-            game: file.game.clone(),
-            options: file.options.clone(),
+            game: file.game,
+            options: file.options,
             inputs: file.inputs,
             hidden: file.hidden,
             scale: file.scale,
         })?;
-        {
-            let data = net
-                .vars
-                .data()
-                .lock()
-                .map_err(|_| Error::Invalid("the weights are poisoned".into()))?;
-            let weights = [
-                ("hidden.weight", file.hidden_weight.clone()),
-                ("hidden.bias", file.hidden_bias.clone()),
-                ("output.weight", file.output_weight.clone()),
-                ("output.bias", vec![file.output_bias]),
-            ];
-            for (name, values) in weights {
-                let var = data
-                    .get(name)
-                    .ok_or_else(|| Error::Invalid(format!("the net has no {name}")))?;
-                let tensor = Tensor::from_vec(values, var.dims(), &Device::Cpu).map_err(candle_error)?;
-                var.set(&tensor).map_err(candle_error)?;
-            }
-        }
+        net.set("hidden.weight", file.hidden_weight)?;
+        net.set("hidden.bias", file.hidden_bias)?;
+        net.set("output.weight", file.output_weight)?;
+        net.set("output.bias", vec![file.output_bias])?;
         Ok(net)
     }
 }

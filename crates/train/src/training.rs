@@ -22,7 +22,7 @@ pub struct Settings {
     pub batch: usize,
     /// AdamW's learning rate.
     pub learning_rate: f64,
-    /// The seed of the shuffles (the initial weights are candle's).
+    /// The seed of the initial weights and of the shuffles: the same seed and data give the same net.
     pub seed: u64,
 }
 
@@ -104,13 +104,16 @@ pub fn train(
     if settings.batch == 0 || settings.epochs == 0 {
         return Err(Error::Invalid("epochs and the batch size must be at least 1".into()));
     }
-    let net = Net::new(NetInfo {
-        game: data.header.game.clone(),
-        options: data.header.options.clone(),
-        inputs: data.inputs,
-        hidden: settings.hidden,
-        scale,
-    })?;
+    let net = Net::seeded(
+        NetInfo {
+            game: data.header.game.clone(),
+            options: data.header.options.clone(),
+            inputs: data.inputs,
+            hidden: settings.hidden,
+            scale,
+        },
+        settings.seed,
+    )?;
     let parameters = ParamsAdamW {
         lr: settings.learning_rate,
         ..ParamsAdamW::default()

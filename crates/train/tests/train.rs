@@ -86,6 +86,14 @@ fn the_validation_loss_falls_and_the_net_reads_back() {
     let b: Vec<Vec<f32>> = loaded.forward(&x).unwrap().to_vec2().unwrap();
     assert_eq!(a, b, "the saved net computes what the trained one does");
 
+    // The same seed and data give the same net, to the bit.
+    let (again, again_curve) = train(&data, &settings(4), 400.0, &mut |_| {}).unwrap();
+    assert_eq!(again_curve, curve);
+    assert_eq!(again.to_file().unwrap(), net.to_file().unwrap());
+    let other = Settings { seed: 2, ..settings(4) };
+    let (_, other_curve) = train(&data, &other, 400.0, &mut |_| {}).unwrap();
+    assert_ne!(other_curve, curve, "another seed, another net");
+
     let svg = curve.svg("Training").unwrap();
     assert!(svg.contains("validation") && svg.contains("mean squared error"));
 }
