@@ -5,7 +5,7 @@
 
 pub use arbiter_ai::nnue::{NetFile, NET_FORMAT};
 use arbiter_core::Error;
-use candle_core::{DType, Device, Module, Tensor};
+use candle_core::{DType, Device, Module, Tensor, Var};
 use candle_nn::{linear, Linear, VarBuilder, VarMap};
 use std::path::Path;
 
@@ -77,16 +77,21 @@ impl Net {
         Ok(net)
     }
 
-    /// Sets variable `name` to `values` (in its shape).
-    fn set(&self, name: &str, values: Vec<f32>) -> Result<(), Error> {
+    /// Variable `name` (a handle on the weights the optimiser changes).
+    fn var(&self, name: &str) -> Result<Var, Error> {
         let data = self
             .vars
             .data()
             .lock()
             .map_err(|_| Error::Invalid("the weights are poisoned".into()))?;
-        let var = data
-            .get(name)
-            .ok_or_else(|| Error::Invalid(format!("the net has no {name}")))?;
+        data.get(name)
+            .cloned()
+            .ok_or_else(|| Error::Invalid(format!("the net has no {name}")))
+    }
+
+    /// Sets variable `name` to `values` (in its shape).
+    fn set(&self, name: &str, values: Vec<f32>) -> Result<(), Error> {
+        let var = self.var(name)?;
         let tensor = Tensor::from_vec(values, var.dims(), &Device::Cpu).map_err(candle_error)?;
         var.set(&tensor).map_err(candle_error)
     }
@@ -109,14 +114,7 @@ impl Net {
 
     /// The weights of variable `name`, flattened.
     fn values(&self, name: &str) -> Result<Vec<f32>, Error> {
-        let data = self
-            .vars
-            .data()
-            .lock()
-            .map_err(|_| Error::Invalid("the weights are poisoned".into()))?;
-        let var = data
-            .get(name)
-            .ok_or_else(|| Error::Invalid(format!("the net has no {name}")))?;
+        let var = self.var(name)?;
         var.flatten_all().and_then(|t| t.to_vec1::<f32>()).map_err(candle_error)
     }
 
