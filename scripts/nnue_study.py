@@ -3,7 +3,7 @@
 
     scripts/nnue_study.py GAME [--games N] [--agent SPEC] [--epochs E] [--hidden H]
                           [--depth D] [--time T] [--match-games M]
-                          [--top SPEC --against SPEC --top-games K]
+                          [--top SPEC --against SPEC --top-games K] [--bin DIR]
 
 1. `arbiter datagen GAME` (resumed if the data file is there): N self-play games of SPEC.
 2. `arbiter-train` on that data: the net in nets/<game>.safetensors, its curve beside it.
@@ -16,7 +16,9 @@
    against another agent (say the baseline build's level 6 as an engine), K games, SPRT(0, 50).
 
 Each game's row in docs/nnue.md is replaced by the new one; the table says the command and date.
-The data files stay in nets/data/ (not committed); the nets are small and are kept.
+The data files stay in nets/data/ and the nets in nets/ (neither committed: a net that wins is copied
+into its game crate's nets/ folder, named by its hash, and named in the crate's nets.rs); the curves
+go to docs/nnue/.
 """
 
 from __future__ import annotations
@@ -94,9 +96,15 @@ def main() -> int:
     parser.add_argument("--top", help="a strong spec to give the net, like alphabeta:time=1s,lmr=on")
     parser.add_argument("--against", help="what --top with the net plays, like engine:PATH engine GAME,Level=6")
     parser.add_argument("--top-games", type=int, default=40, help="games of that match at most (default 40)")
+    parser.add_argument("--bin", help="a folder with prebuilt arbiter and arbiter-train (so that the tree can change "
+                        "during a long run); by default both are built in target/release")
     args = parser.parse_args()
-    subprocess.run(["cargo", "build", "--release", "-q", "-p", "arbiter-cli", "-p", "arbiter-train"], cwd=ROOT,
-                   check=True)
+    global ARBITER, TRAIN
+    if args.bin:
+        ARBITER, TRAIN = os.path.join(args.bin, "arbiter"), os.path.join(args.bin, "arbiter-train")
+    else:
+        subprocess.run(["cargo", "build", "--release", "-q", "-p", "arbiter-cli", "-p", "arbiter-train"], cwd=ROOT,
+                       check=True)
     name = re.sub(r"[^a-z0-9]+", "-", args.game.lower()).strip("-")
     os.makedirs(os.path.join(NETS, "data"), exist_ok=True)
     data = os.path.join(NETS, "data", f"{name}.bin")
@@ -105,7 +113,7 @@ def main() -> int:
     summary = json.loads(run([ARBITER, "datagen", args.game, "--out", data, "--games", str(args.games),
                               "--agent", args.agent, "--json"]))
     trained = json.loads(run([TRAIN, "--data", data, "--out", net, "--epochs", str(args.epochs), "--hidden",
-                              str(args.hidden), "--curve", os.path.join(NETS, f"{name}-curve.svg"), "--json"]))
+                              str(args.hidden), "--curve", os.path.join(ROOT, "docs", "nnue", f"{name}-curve.svg"), "--json"]))
     loads.append(load())
     with_net, own = f"alphabeta:depth={args.depth},net={os.path.relpath(net, ROOT)}", f"alphabeta:depth={args.depth}"
     rates: dict[str, list[float]] = {"net": [], "own": []}

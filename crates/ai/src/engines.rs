@@ -27,7 +27,8 @@ pub trait DynAgent: Send {
 
 struct TypedAgent<G: FullGame> {
     agent: Box<dyn Agent<G>>,
-    /// The agent's learned evaluation, checked against each session's game and board.
+    /// The agent's net file, checked against each session's game and board (built-in nets are
+    /// checked by the games' tests).
     net: Option<std::sync::Arc<crate::nnue::Network>>,
 }
 
@@ -92,7 +93,7 @@ impl<G: FullGame> Factory for TypedFactory<G> {
     fn agent(&self, spec: &AgentSpec) -> Box<dyn DynAgent> {
         Box::new(TypedAgent {
             agent: spec.build::<G>(),
-            net: spec.net.as_ref().map(|n| n.network.clone()),
+            net: spec.net.as_ref().and_then(|n| n.file().cloned()),
         })
     }
 }
@@ -132,13 +133,14 @@ impl Engines {
                 name: game.to_string(),
                 known: self.names().join(", "),
             })?;
-        if let Some(net) = spec.net.as_ref().filter(|n| n.network.game != factory.name()) {
-            return Err(Error::Invalid(format!(
-                "the net {} is for {}, not {}",
-                net.path,
-                net.network.game,
-                factory.name()
-            )));
+        if let Some(net) = spec.net.as_ref() {
+            if let Some(network) = net.file().filter(|n| n.game != factory.name()) {
+                return Err(Error::Invalid(format!(
+                    "the net {net} is for {}, not {}",
+                    network.game,
+                    factory.name()
+                )));
+            }
         }
         if spec.kind == AgentKind::External {
             return Ok(Box::new(ExternalAgent::new(

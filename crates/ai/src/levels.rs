@@ -52,6 +52,11 @@ pub fn describe(level: &str) -> String {
     if spec.reductions == Some(true) {
         words.push("late-move reductions".into());
     }
+    match spec.net {
+        Some(crate::NetSpec::Builtin) => words.push("learned evaluation where trained".into()),
+        Some(crate::NetSpec::File { .. }) => words.push("learned evaluation".into()),
+        None => {}
+    }
     words.join(", ")
 }
 
@@ -85,6 +90,10 @@ mod tests {
             "alpha-beta, 250 ms, null moves, late-move reductions"
         );
         assert_eq!(describe("mcts:iterations=60"), "MCTS, 60 iterations");
+        assert_eq!(
+            describe("alphabeta:time=1s,lmr=on,net=builtin"),
+            "alpha-beta, 1 s, late-move reductions, learned evaluation where trained"
+        );
         assert_eq!(describe("mcts:time=250ms"), "MCTS, 250 ms");
     }
 }

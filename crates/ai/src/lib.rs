@@ -58,6 +58,6 @@ pub use info::{Score, SearchInfo, SearchResult};
 pub use limits::{parse_duration, Clock, Limits};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
-pub use spec::{AgentKind, AgentSpec};
+pub use spec::{AgentKind, AgentSpec, NetSpec};
 pub use threads::Threads;
 pub use time_manager::{clock_move_time, move_time};

@@ -67,27 +67,54 @@ pub struct AgentSpec {
     pub threads: Option<Threads>,
     /// The program and its options, for [`AgentKind::External`].
     pub external: Option<crate::external::ExternalSpec>,
-    /// Alpha-beta: a learned evaluation instead of the game's own (`net=PATH`, a net written by
-    /// `arbiter-train`), read when the spec is parsed.
+    /// Alpha-beta: a learned evaluation instead of the game's own (`net=builtin`, the game's
+    /// own net, or `net=PATH`, a net written by `arbiter-train`, read when the spec is parsed).
     pub net: Option<NetSpec>,
 }
 
-/// A net named by a spec: its path (as the spec prints it) and the net read from it.
+/// The learned evaluation a spec names.
 #[derive(Clone, PartialEq)]
-pub struct NetSpec {
-    /// The path as given.
-    pub path: String,
-    /// The quantised net.
-    pub network: std::sync::Arc<crate::nnue::Network>,
+pub enum NetSpec {
+    /// `net=builtin`: the net built into the game for the variant played
+    /// ([`arbiter_core::Encoding::builtin_net`]); a variant without one keeps the game's own
+    /// evaluation, so that one level can name it for every variant.
+    Builtin,
+    /// `net=PATH`: a net file written by `arbiter-train`, read when the spec is parsed.
+    File {
+        /// The path as given.
+        path: String,
+        /// The quantised net.
+        network: std::sync::Arc<crate::nnue::Network>,
+    },
+}
+
+impl NetSpec {
+    /// The net a file names, if this is one.
+    pub fn file(&self) -> Option<&std::sync::Arc<crate::nnue::Network>> {
+        match self {
+            NetSpec::Builtin => None,
+            NetSpec::File { network, .. } => Some(network),
+        }
+    }
+}
+
+impl fmt::Display for NetSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetSpec::Builtin => write!(f, "builtin"),
+            NetSpec::File { path, .. } => write!(f, "{path}"),
+        }
+    }
 }
 
 impl fmt::Debug for NetSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "NetSpec({} for {}, {} hidden)",
-            self.path, self.network.game, self.network.hidden
-        )
+        match self {
+            NetSpec::Builtin => write!(f, "NetSpec(builtin)"),
+            NetSpec::File { path, network } => {
+                write!(f, "NetSpec({path} for {}, {} hidden)", network.game, network.hidden)
+            }
+        }
     }
 }
 
@@ -229,7 +256,7 @@ impl AgentSpec {
                 if let Some(t) = spec.threads {
                     config.threads = t;
                 }
-                config.net = spec.net.as_ref().map(|n| n.network.clone());
+                config.net = spec.net.clone();
                 Box::new(AlphaBeta::<G>::new(config))
             }
         }
@@ -341,9 +368,13 @@ impl FromStr for AgentSpec {
                     _ => Err(format!("'order' must be eval or history, not '{value}'")),
                 }
                 .map(|e| spec.eval_order = Some(e)),
+                "net" if kind == AgentKind::AlphaBeta && value == "builtin" => {
+                    spec.net = Some(NetSpec::Builtin);
+                    Ok(())
+                }
                 "net" if kind == AgentKind::AlphaBeta => crate::nnue::Network::load(std::path::Path::new(value))
                     .map(|network| {
-                        spec.net = Some(NetSpec {
+                        spec.net = Some(NetSpec::File {
                             path: value.to_string(),
                             network: std::sync::Arc::new(network),
                         })
@@ -468,7 +499,7 @@ impl fmt::Display for AgentSpec {
             parts.push(format!("threads={t}"));
         }
         if let Some(n) = &self.net {
-            parts.push(format!("net={}", n.path));
+            parts.push(format!("net={n}"));
         }
         if let Some(s) = self.seed {
             parts.push(format!("seed={s}"));
@@ -518,6 +549,7 @@ mod tests {
             "alphabeta:time=200ms,threads=2",
             "alphabeta:depth=4,lmr=on,threads=256,seed=3",
             "alphabeta:time=1s,null=on",
+            "alphabeta:time=1s,lmr=on,net=builtin",
             "mcts:time=250ms,threads=2",
             "uct:iterations=900,reuse=off,threads=4,seed=2",
         ] {

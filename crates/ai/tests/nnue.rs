@@ -53,14 +53,14 @@ fn incremental_equals_refresh<G: FullGame>() {
     let mut moves = Vec::new();
     let mut rng = SmallRng::seed_from_u64(7);
     let mut updates = 0;
-    let mut check = |evaluator: &mut NetEvaluator, game: &G| {
-        let logit = evaluator.logit(game);
+    let mut check = |evaluator: &mut NetEvaluator, game: &G, ply: usize| {
+        let logit = evaluator.logit_at(game, ply);
         game.observe(&mut observation);
         let active: Vec<u32> = (0..net.inputs as u32)
             .filter(|&i| observation[i as usize] != 0.0)
             .collect();
         fresh.refresh(&net, &active);
-        assert_eq!(evaluator.accumulator(), &fresh, "{}", game.position());
+        assert_eq!(evaluator.accumulator(), Some(&fresh), "{}", game.position());
         assert_eq!(logit, fresh.logit(&net));
     };
     for _ in 0..20 {
@@ -69,14 +69,15 @@ fn incremental_equals_refresh<G: FullGame>() {
             if game.outcome().is_some() {
                 break;
             }
-            check(&mut evaluator, &game);
+            check(&mut evaluator, &game, 0);
             updates += 1;
-            // Two children in a row, as a search evaluates siblings: a few inputs apart.
+            // Two children in a row one ply down, as a search evaluates siblings: a few inputs
+            // from their parent and from each other.
             for _ in 0..2 {
                 let mut child = game.clone();
                 if let Some(mv) = child.random_move(&mut rng, &mut moves) {
                     child.play(mv);
-                    check(&mut evaluator, &child);
+                    check(&mut evaluator, &child, 1);
                 }
             }
             let Some(mv) = game.random_move(&mut rng, &mut moves) else {

@@ -115,6 +115,8 @@ pub trait DynSession: Send + Sync {
     fn observation_shape(&self) -> [usize; 3];
     /// The current position as an observation tensor, written into `out` (resized to fit).
     fn observe(&self, out: &mut Vec<f32>);
+    /// The learned evaluation built in for this game's variant ([`crate::Encoding::builtin_net`]).
+    fn builtin_net(&self) -> Option<crate::BuiltinNet>;
     /// The size of the fixed action space ([`crate::Encoding::action_space`]).
     fn num_actions(&self) -> usize;
     /// The action of a move legal now (whole-move games), or of a step (step-by-step games,
@@ -261,6 +263,9 @@ impl<G: FullGame> DynSession for Session<G> {
         out.clear();
         out.resize(p * r * c, 0.0);
         self.current().observe(out);
+    }
+    fn builtin_net(&self) -> Option<crate::BuiltinNet> {
+        G::builtin_net(&self.current().variant())
     }
     fn num_actions(&self) -> usize {
         G::action_space(&self.current().variant())

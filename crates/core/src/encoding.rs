@@ -1,7 +1,7 @@
 //! A game as tensors and action indices, for machine learning (the Python layer's observations
 //! and OpenSpiel's fixed action spaces).
 
-use crate::Game;
+use crate::{BuiltinNet, Game};
 
 /// A game for learning: each game documents its planes and actions; a game without an encoding
 /// keeps the defaults (no planes, no actions).
@@ -15,6 +15,12 @@ pub trait Encoding: Game {
     /// Writes the position as planes × rows × columns of 0/1 values, for machine learning (each
     /// game documents its planes). `out` has the length of [`Encoding::observation_shape`].
     fn observe(&self, _out: &mut [f32]) {}
+
+    /// The learned evaluation built in for a variant, over [`Encoding::observe`]'s planes: a
+    /// variant has one where a net trained on it beat the game's own evaluation.
+    fn builtin_net(_variant: &Self::Variant) -> Option<BuiltinNet> {
+        None
+    }
 
     /// The size of the game's fixed action space for a variant: every move (or, for games built
     /// step by step, every step and the end of a turn) has an index below it. 0 for none.

@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+mod builtin_net;
 pub mod clock;
 pub mod conformance;
 pub mod drawing;
@@ -33,6 +34,7 @@ pub mod stepwise;
 pub mod story;
 pub mod zobrist;
 
+pub use builtin_net::BuiltinNet;
 pub use clock::{ClockState, TimeControl};
 pub use drawing::Drawing;
 pub use dynamic::{DynGameType, DynSession, MoveDetails, MoveInfo};

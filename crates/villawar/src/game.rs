@@ -138,6 +138,10 @@ impl Encoding for Villawar {
         encoding::observe(self, out);
     }
 
+    fn builtin_net(variant: &VillawarVariant) -> Option<arbiter_core::BuiltinNet> {
+        crate::nets::builtin(variant)
+    }
+
     fn action_space(variant: &VillawarVariant) -> usize {
         encoding::action_space(variant)
     }

@@ -66,7 +66,7 @@ pub struct AlphaBetaConfig {
     /// counts are reproducible.
     pub threads: Threads,
     /// A learned evaluation used instead of the game's own (each thread keeps its accumulator).
-    pub net: Option<std::sync::Arc<crate::nnue::Network>>,
+    pub net: Option<crate::NetSpec>,
 }
 
 impl AlphaBetaConfig {
@@ -137,7 +137,12 @@ impl<G: Heuristics + Encoding> Agent<G> for AlphaBeta<G> {
         let (root, past, clock) = start_search(session, self.config.limits, stop)?;
         self.tt.new_search();
         let max_depth = self.config.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let shared = Shared::new(&self.config, &self.tt, &clock);
+        let net = match &self.config.net {
+            None => None,
+            Some(crate::NetSpec::Builtin) => crate::nnue::builtin::<G>(&root.variant()),
+            Some(crate::NetSpec::File { network, .. }) => Some(network.clone()),
+        };
+        let shared = Shared::new(&self.config, &self.tt, &clock, net.as_ref());
         let (main, helpers) = self.workers.split_first_mut().expect("at least one thread");
         let threaded = !helpers.is_empty();
         let Found { best, mut info } = std::thread::scope(|scope| {

@@ -6,11 +6,12 @@ use super::lazy_smp::helper_skips;
 use super::ordering::{self, MoveOrdering};
 use super::tt::{Bound, MoveIndex, Table};
 use super::{score_of, AlphaBetaConfig, INFINITY, MATE, MATE_BOUND};
-use crate::nnue::NetEvaluator;
+use crate::nnue::{NetEvaluator, Network};
 use crate::past::Past;
 use crate::{Clock, SearchInfo};
 use arbiter_core::{Encoding, Heuristics, Outcome, Tactics, TACTICAL_HINT};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Slots of the repetition filter.
 const FILTER_SIZE: usize = 4096;
@@ -24,6 +25,9 @@ pub(super) struct Shared<'a> {
     pub config: &'a AlphaBetaConfig,
     /// The transposition table every thread reads and writes.
     pub tt: &'a Table,
+    /// The learned evaluation of this search, if any (the spec's net resolved for the game's
+    /// variant).
+    pub net: Option<&'a Arc<Network>>,
     /// The limits and the caller's stop flag.
     pub clock: &'a Clock<'a>,
     /// Nodes of every thread, added [`CHECK_EVERY`] at a time: the node budget is the sum.
@@ -34,10 +38,16 @@ pub(super) struct Shared<'a> {
 
 impl<'a> Shared<'a> {
     /// The shared state of a search about to start.
-    pub fn new(config: &'a AlphaBetaConfig, tt: &'a Table, clock: &'a Clock<'a>) -> Shared<'a> {
+    pub fn new(
+        config: &'a AlphaBetaConfig,
+        tt: &'a Table,
+        clock: &'a Clock<'a>,
+        net: Option<&'a Arc<Network>>,
+    ) -> Shared<'a> {
         Shared {
             config,
             tt,
+            net,
             clock,
             nodes: AtomicU64::new(0),
             done: AtomicBool::new(false),
@@ -143,8 +153,8 @@ impl<G: Heuristics + Encoding> Worker<G> {
 
     /// The static evaluation for the side to move: the net's when the search has one, else the
     /// game's own.
-    fn evaluate(&mut self, game: &G, shared: &Shared) -> i32 {
-        match &shared.config.net {
+    fn evaluate(&mut self, game: &G, ply: u32, shared: &Shared) -> i32 {
+        match shared.net {
             None => game.evaluate(),
             Some(net) => {
                 if self
@@ -154,7 +164,7 @@ impl<G: Heuristics + Encoding> Worker<G> {
                 {
                     self.evaluator = Some(NetEvaluator::new(net.clone()));
                 }
-                self.evaluator.as_mut().map_or(0, |e| e.evaluate(game))
+                self.evaluator.as_mut().map_or(0, |e| e.evaluate(game, ply as usize))
             }
         }
     }
@@ -368,7 +378,7 @@ impl<G: Heuristics + Encoding> Worker<G> {
             if by_eval && key < ordering::KILLER {
                 let mut child = game.clone();
                 child.play(mv);
-                key += ordering::eval_key(-self.evaluate(&child, shared));
+                key += ordering::eval_key(-self.evaluate(&child, ply + 1, shared));
             }
             moves.push(Ordered { mv, key, index });
         }
@@ -444,7 +454,7 @@ impl<G: Heuristics + Encoding> Worker<G> {
     /// the node is cut with that value (a proven win is not trusted: it returns
     /// `beta`). `None`: search the node.
     fn null_move_cut(&mut self, game: &G, depth: i32, ply: u32, beta: i32, shared: &Shared) -> Option<i32> {
-        if self.evaluate(game, shared) < beta {
+        if self.evaluate(game, ply, shared) < beta {
             return None;
         }
         let mut child = game.clone();
@@ -469,7 +479,7 @@ impl<G: Heuristics + Encoding> Worker<G> {
         if let Some(outcome) = game.outcome() {
             return Self::terminal(outcome, game, ply, shared);
         }
-        let stand = self.evaluate(game, shared);
+        let stand = self.evaluate(game, ply, shared);
         if qdepth >= shared.config.quiescence || stand >= beta {
             return stand;
         }

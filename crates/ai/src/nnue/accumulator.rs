@@ -3,21 +3,12 @@
 //! adding and subtracting those columns instead of summing them all again.
 
 use super::network::Network;
+use super::simd::add_and_remove;
 
 /// The hidden layer's sums (before the clipped ReLU), × QA.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Accumulator {
     sums: Vec<i32>,
-}
-
-/// Adds (`sign` 1) or subtracts (−1) input `i`'s column.
-#[inline]
-fn apply(sums: &mut [i32], net: &Network, i: u32, sign: i32) {
-    let at = i as usize * net.hidden;
-    // A plain loop over two slices of equal length: the compiler vectorises it (SSE2/AVX2).
-    for (s, &w) in sums.iter_mut().zip(&net.columns[at..at + net.hidden]) {
-        *s += sign * i32::from(w);
-    }
 }
 
 impl Accumulator {
@@ -29,19 +20,12 @@ impl Accumulator {
     /// The sums of a position with these active inputs, from scratch.
     pub fn refresh(&mut self, net: &Network, active: &[u32]) {
         self.sums.copy_from_slice(&net.bias);
-        for &i in active {
-            apply(&mut self.sums, net, i, 1);
-        }
+        add_and_remove(&mut self.sums, &net.columns, active, &[]);
     }
 
     /// The sums after inputs `added` turned on and `removed` turned off.
     pub fn update(&mut self, net: &Network, added: &[u32], removed: &[u32]) {
-        for &i in added {
-            apply(&mut self.sums, net, i, 1);
-        }
-        for &i in removed {
-            apply(&mut self.sums, net, i, -1);
-        }
+        add_and_remove(&mut self.sums, &net.columns, added, removed);
     }
 
     /// The net's output for these sums: the logit of the side to move's expected score.
@@ -50,35 +34,61 @@ impl Accumulator {
     }
 }
 
-/// The inputs in `after` and not in `before` (into `added`) and the reverse (into `removed`);
-/// both lists sorted ascending, as an observation's active inputs are.
-pub fn diff(before: &[u32], after: &[u32], added: &mut Vec<u32>, removed: &mut Vec<u32>) {
-    added.clear();
-    removed.clear();
-    let (mut i, mut j) = (0, 0);
-    while i < before.len() || j < after.len() {
-        match (before.get(i), after.get(j)) {
-            (Some(b), Some(a)) if b == a => {
-                i += 1;
-                j += 1;
-            }
-            (Some(&b), Some(&a)) if b < a => {
-                removed.push(b);
-                i += 1;
-            }
-            (Some(_), Some(&a)) => {
-                added.push(a);
-                j += 1;
-            }
-            (Some(&b), None) => {
-                removed.push(b);
-                i += 1;
-            }
-            (None, Some(&a)) => {
-                added.push(a);
-                j += 1;
-            }
-            (None, None) => break,
+/// A set of active inputs, one bit each: a position's inputs in a few words, which a move
+/// changes in a few bits.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct InputBits {
+    words: Vec<u64>,
+}
+
+impl InputBits {
+    /// The active inputs of an observation (its values other than 0).
+    pub fn set_from(&mut self, observation: &[f32]) {
+        self.words.clear();
+        self.words.extend(observation.chunks(64).map(|chunk| {
+            chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |w, (bit, &v)| w | (u64::from(v != 0.0) << bit))
+        }));
+    }
+
+    /// Whether no position has been held yet.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// How many inputs are active.
+    pub fn count(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The active inputs, ascending, into `out`.
+    pub fn list(&self, out: &mut Vec<u32>) {
+        out.clear();
+        for (k, &w) in self.words.iter().enumerate() {
+            push_word(w, 64 * k as u32, out);
         }
+    }
+
+    /// The inputs active in `after` and not here (into `added`), and the reverse (into
+    /// `removed`): one exclusive or per word.
+    pub fn diff(&self, after: &InputBits, added: &mut Vec<u32>, removed: &mut Vec<u32>) {
+        added.clear();
+        removed.clear();
+        for (k, (&b, &a)) in self.words.iter().zip(&after.words).enumerate() {
+            let base = 64 * k as u32;
+            push_word(a & !b, base, added);
+            push_word(b & !a, base, removed);
+        }
+    }
+}
+
+/// Pushes the set bits of `word` as input numbers from `base`.
+#[inline]
+fn push_word(mut word: u64, base: u32, out: &mut Vec<u32>) {
+    while word != 0 {
+        out.push(base + word.trailing_zeros());
+        word &= word - 1;
     }
 }

@@ -95,12 +95,7 @@ impl Network {
 
     /// The logit from an accumulator's sums: the clipped ReLU, then the output layer.
     pub(crate) fn logit(&self, sums: &[i32]) -> f32 {
-        let out: i64 = sums
-            .iter()
-            .zip(&self.output)
-            .map(|(&s, &w)| i64::from(s.clamp(0, QA) * w))
-            .sum::<i64>()
-            + self.output_bias;
+        let out = super::simd::clipped_dot(sums, &self.output, QA) + self.output_bias;
         out as f32 / (QA * QB) as f32
     }
 

@@ -9,25 +9,29 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Every game's share of the signature, in the registry's order: `game[:options]` and the
-/// alpha-beta depth (each game chooses its own: `Heuristics::SIGNATURE`).
-fn suite() -> Vec<(String, u32)> {
+/// Every game's share of the signature, in the registry's order: `game[:options]`, the
+/// alpha-beta depth (each game chooses its own: `Heuristics::SIGNATURE`) and whether the search
+/// uses the variant's built-in net. A variant with a net is searched twice, with its own
+/// evaluation and (two plies shallower: its tree is larger) with the net, so that the signature
+/// changes with the net too.
+fn suite() -> Vec<(String, u32, bool)> {
     let registry = registry();
-    registry
-        .names()
-        .into_iter()
-        .filter_map(|name| registry.get(name).ok())
-        .flat_map(|game| {
-            game.signature().iter().map(move |&(options, depth)| {
-                let spec = if options.is_empty() {
-                    game.name().to_string()
-                } else {
-                    format!("{}:{options}", game.name())
-                };
-                (spec, depth)
-            })
-        })
-        .collect()
+    let mut suite = Vec::new();
+    for game in registry.names().into_iter().filter_map(|name| registry.get(name).ok()) {
+        for &(options, depth) in game.signature() {
+            let spec = if options.is_empty() {
+                game.name().to_string()
+            } else {
+                format!("{}:{options}", game.name())
+            };
+            let has_net = game.new_session(options, None).is_ok_and(|s| s.builtin_net().is_some());
+            if has_net {
+                suite.push((spec.clone(), depth.saturating_sub(2).max(1), true));
+            }
+            suite.insert(suite.len() - usize::from(has_net), (spec, depth, false));
+        }
+    }
+    suite
 }
 /// Random plies from the start to each position (the start position itself first).
 const PLIES: [usize; 4] = [0, 5, 12, 24];
@@ -63,12 +67,13 @@ pub fn run(only: Option<&str>) -> Result<Signature, String> {
     let started = Instant::now();
     let mut games = Vec::new();
     let suite = suite();
-    for (spec, depth) in &suite {
+    for (spec, depth, net) in &suite {
         if only.is_some_and(|o| o != spec) {
             continue;
         }
         let (game, options) = registry().parse_spec(spec).map_err(|e| e.to_string())?;
-        let agent: AgentSpec = format!("alphabeta:depth={depth},seed=1")
+        let net_option = if *net { ",net=builtin" } else { "" };
+        let agent: AgentSpec = format!("alphabeta:depth={depth},seed=1{net_option}")
             .parse()
             .map_err(|e: arbiter_core::Error| e.to_string())?;
         let (mut nodes, mut positions) = (0, 0);
@@ -93,14 +98,19 @@ pub fn run(only: Option<&str>) -> Result<Signature, String> {
             positions += 1;
         }
         games.push(GameSignature {
-            game: spec.to_string(),
+            game: if *net {
+                format!("{spec} + net")
+            } else {
+                spec.to_string()
+            },
             depth: *depth,
             positions,
             nodes,
         });
     }
     if games.is_empty() {
-        let names: Vec<&str> = suite.iter().map(|(s, _)| s.as_str()).collect();
+        let mut names: Vec<&str> = suite.iter().map(|(s, _, _)| s.as_str()).collect();
+        names.dedup();
         return Err(format!(
             "the signature covers {}, not '{}'",
             names.join(", "),
@@ -119,7 +129,7 @@ pub fn run(only: Option<&str>) -> Result<Signature, String> {
 pub fn print(signature: &Signature) {
     for g in &signature.games {
         println!(
-            "{:<18} depth {} on {} positions: {} nodes",
+            "{:<24} depth {} on {} positions: {} nodes",
             g.game, g.depth, g.positions, g.nodes
         );
     }

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""The strength ladder: each level against the one below it, per game, written to docs/ladder.md.
+
+    scripts/ladder.py GAME [GAME ...] [--levels 5,6] [--games N] [--concurrency C] [--bin DIR]
+
+For each GAME (with options, like villawar:size=6) and each level n of --levels (2 to 6; default
+all), `arbiter match GAME --a level=n --b level=(n-1)`: N games at most from 4 random safe opening
+plies, colours alternating, stopped early by an SPRT(0, 50) once one level is clearly stronger.
+The claim the levels make is that each beats the one below by at least 65%; a row says whether it
+did, with the score's 95% interval. The levels are timed (levels 5 and 6 think 250 ms and 1 s a
+move), so the load of the machine is written beside each row: C games at once on fewer than 2C
+idle cores slow both sides alike but shorten what each level sees. Each game's rows replace the
+ones from an earlier run; the others are kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "docs", "ladder.md")
+
+HEAD = [
+    "# Strength ladder: each level against the one below",
+    "",
+    "Written by `scripts/ladder.py` (do not edit by hand): `arbiter match GAME --a level=n --b level=n-1` from 4",
+    "random safe opening plies, stopped early by an SPRT(0, 50). The levels (agent specs) and why they are what they",
+    "are: [strength.md](strength.md).",
+    "",
+    "| game | level n vs n−1 | n's score (W–D–L, Elo [95%]) | ≥ 65%? | SPRT | command, date, load |",
+    "|---|---|---|---|---|---|",
+]
+
+
+def load() -> str:
+    with open("/proc/loadavg", encoding="utf-8") as f:
+        return " ".join(f.read().split()[:3])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="+", help="games with options, like villawar:size=6")
+    parser.add_argument("--levels", default="2,3,4,5,6", help="the upper level of each pair (default 2,3,4,5,6)")
+    parser.add_argument("--games-per-pair", "--games", dest="n", type=int, default=60,
+                        help="games per pair at most (default 60)")
+    parser.add_argument("--concurrency", type=int, default=1, help="games at once (default 1)")
+    parser.add_argument("--bin", help="a folder with a prebuilt arbiter; by default target/release, built first")
+    args = parser.parse_args()
+    binary = os.path.join(args.bin or os.path.join(ROOT, "target", "release"), "arbiter")
+    if not args.bin:
+        subprocess.run(["cargo", "build", "--release", "-q", "-p", "arbiter-cli"], cwd=ROOT, check=True)
+    pairs = [int(n) for n in args.levels.split(",")]
+    if any(n < 2 or n > 6 for n in pairs):
+        parser.error("--levels are the upper levels of pairs, 2 to 6")
+    rows = []
+    for game in args.games:
+        for n in pairs:
+            before = load()
+            command = [binary, "match", game, "--a", f"level={n}", "--b", f"level={n - 1}", "-n", str(args.n),
+                       "--opening-plies", "4", "--safe-openings", "--sprt", "0,50", "--concurrency",
+                       str(args.concurrency), "--json"]
+            print("$ " + " ".join(command), file=sys.stderr, flush=True)
+            m = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+            t, e = m["tally"], m["elo"]
+            played = t["wins"] + t["draws"] + t["losses"]
+            sprt = m.get("sprt") or {}
+            shown = (f"scripts/ladder.py {game} --levels {n} --games {args.n} --concurrency {args.concurrency}")
+            rows.append(
+                f"| {game} | {n} vs {n - 1} | {m['score'] * 100:.1f}% "
+                f"({t['wins']}–{t['draws']}–{t['losses']} of {played}, {e['elo']:+.0f} [{e['low']:+.0f}, "
+                f"{e['high']:+.0f}]) | {'yes' if m['score'] >= 0.65 else 'no'} | {sprt.get('status', '—')}"
+                f"{' (LLR %.2f)' % sprt['llr'] if 'llr' in sprt else ''} | `{shown}`, "
+                f"{datetime.date.today().isoformat()}, load {before} → {load()} on {os.cpu_count()} cores |"
+            )
+            print(rows[-1], file=sys.stderr, flush=True)
+    kept = []
+    if os.path.exists(OUT):
+        with open(OUT, encoding="utf-8") as f:
+            replaced = {tuple(r.split(" | ")[:2]) for r in rows}
+            for line in f.read().splitlines():
+                if line.startswith("| ") and not line.startswith("| game") and not line.startswith("|---"):
+                    parts = line.split(" | ")
+                    if tuple(parts[:2]) not in replaced:
+                        kept.append(line)
+    with open(OUT, "w", encoding="utf-8") as f:
+        f.write("\n".join(HEAD + sorted(kept + rows)) + "\n")
+    print(f"wrote {os.path.relpath(OUT, ROOT)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
