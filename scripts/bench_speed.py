@@ -94,8 +94,8 @@ def main() -> int:
         f"Command: `{command}` · date: {datetime.date.today().isoformat()} · "
         f"load average during the run (1, 5, 15 min): {' → '.join(loads)} on {os.cpu_count()} cores.",
         "",
-        "| game | " + " | ".join(title for _, title in FIGURES) + " |",
-        "|---|" + "---:|" * len(FIGURES),
+        "| game | " + " | ".join(title for _, title in FIGURES) + " | alpha-beta nodes/s with the built-in net |",
+        "|---|" + "---:|" * (len(FIGURES) + 1),
     ]
     for game in games:
         cells = []
@@ -107,9 +107,17 @@ def main() -> int:
                 cells.append(f"{millions(now)} ({millions(before)}, {ratio:.2f}×)")
             else:
                 cells.append(millions(now))
+        nets = [run[game].get("alphabeta_net_nodes_per_second") for run in runs["this build"]]
+        if all(nets):
+            net = statistics.median(nets)
+            cells.append(f"{millions(net)} ({net / median('this build', game, 'alphabeta_nodes_per_second'):.2f}×)")
+        else:
+            cells.append("—")
         lines.append(f"| {game} | " + " | ".join(cells) + " |")
     if "baseline" in builds:
         lines += ["", "Each cell: this build (the baseline, this build ÷ baseline)."]
+    lines += ["", "The last column: this build's alpha-beta with the variant's built-in net (`net=builtin`) and, in",
+              "brackets, its nodes per second ÷ those of the same search with the game's own evaluation."]
     with open(OUT, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
     print(f"wrote {os.path.relpath(OUT, ROOT)}", file=sys.stderr)

@@ -86,6 +86,13 @@ fn the_validation_loss_falls_and_the_net_reads_back() {
     let b: Vec<Vec<f32>> = loaded.forward(&x).unwrap().to_vec2().unwrap();
     assert_eq!(a, b, "the saved net computes what the trained one does");
 
+    // The net loads in the search and plays.
+    let spec: arbiter_ai::AgentSpec = format!("alphabeta:depth=2,net={}", file.display()).parse().unwrap();
+    let session = game.new_session("size=6", None).unwrap();
+    let mut agent = arbiter_games::engines().agent("villawar", &spec).unwrap();
+    let played = agent.choose(&*session, &AtomicBool::new(false), &mut |_| {}).unwrap();
+    assert!(session.legal_moves().contains(&played.best), "{}", played.best);
+
     // The same seed and data give the same net, to the bit.
     let (again, again_curve) = train(&data, &settings(4), 400.0, &mut |_| {}).unwrap();
     assert_eq!(again_curve, curve);

@@ -56,6 +56,11 @@ struct Figures {
     uct_iterations_per_second: f64,
     alphabeta_nodes_per_second: f64,
     alphabeta_depth: u32,
+    /// The same search with the variant's built-in net, where it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alphabeta_net_nodes_per_second: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alphabeta_net_depth: Option<u32>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     time_limits: Vec<TimeLimitCheck>,
 }
@@ -175,6 +180,10 @@ pub fn run(args: Args) -> Result<(), String> {
         bar.inc(1);
         bar.set_message(format!("{spec}: alphabeta"));
         let (alphabeta, alphabeta_depth) = search_rate(session.as_ref(), "alphabeta", budget)?;
+        let with_net = match session.builtin_net() {
+            Some(_) => Some(search_rate(session.as_ref(), "alphabeta:net=builtin", budget)?),
+            None => None,
+        };
         bar.inc(1);
         let time_limits = if args.time_limits {
             bar.set_message(format!("{spec}: time limits"));
@@ -196,6 +205,8 @@ pub fn run(args: Args) -> Result<(), String> {
             uct_iterations_per_second: uct,
             alphabeta_nodes_per_second: alphabeta,
             alphabeta_depth,
+            alphabeta_net_nodes_per_second: with_net.map(|(rate, _)| rate),
+            alphabeta_net_depth: with_net.map(|(_, depth)| depth),
             time_limits,
         });
     }
@@ -231,6 +242,15 @@ pub fn run(args: Args) -> Result<(), String> {
             f.alphabeta_nodes_per_second,
             f.alphabeta_depth
         );
+    }
+    for f in &all {
+        if let (Some(rate), Some(depth)) = (f.alphabeta_net_nodes_per_second, f.alphabeta_net_depth) {
+            println!(
+                "{}: alpha-beta with its built-in net: {rate:.0} nodes/s ({:.2}× its own evaluation's), depth {depth}",
+                f.game,
+                rate / f.alphabeta_nodes_per_second.max(1e-9)
+            );
+        }
     }
     for f in &all {
         for c in &f.time_limits {
