@@ -2,7 +2,7 @@
 """Data, net and measurements of a learned evaluation for one game, written to docs/nnue.md.
 
     scripts/nnue_study.py GAME [--games N] [--agent SPEC] [--epochs E] [--hidden H]
-                          [--depth D] [--time T] [--match-games M]
+                          [--scale S] [--lambda L] [--depth D] [--time T] [--match-games M]
                           [--top SPEC --against SPEC --top-games K] [--bin DIR]
 
 1. `arbiter datagen GAME` (resumed if the data file is there): N self-play games of SPEC.
@@ -15,7 +15,8 @@
 5. With --top and --against: the top spec with the net (say today's level 6, `alphabeta:time=1s,lmr=on`)
    against another agent (say the baseline build's level 6 as an engine), K games, SPRT(0, 50).
 
-Each game's row in docs/nnue.md is replaced by the new one; the table says the command and date.
+A run's row in docs/nnue.md replaces the row of the same command (other settings tried for the game
+are kept); the table says the command and date.
 The data files stay in nets/data/ and the nets in nets/ (neither committed: a net that wins is copied
 into its game crate's nets/ folder, named by its hash, and named in the crate's nets.rs); the curves
 go to docs/nnue/.
@@ -90,6 +91,11 @@ def main() -> int:
     parser.add_argument("--agent", default="alphabeta:nodes=2000", help="the datagen agent")
     parser.add_argument("--epochs", type=int, default=8, help="training epochs (default 8)")
     parser.add_argument("--hidden", type=int, default=128, help="hidden width (default 128)")
+    parser.add_argument("--scale", type=float, default=400.0,
+                        help="the score the target's sigmoid divides by, about the size of a clear advantage in the "
+                        "game's own units (default 400)")
+    parser.add_argument("--lambda", dest="lam", type=float, default=0.5,
+                        help="share of the game's result in the target (default 0.5)")
     parser.add_argument("--depth", type=int, default=3, help="depth of the equal-depth match and the speed runs")
     parser.add_argument("--time", default="250ms", help="time per move of the equal-time match (default 250ms)")
     parser.add_argument("--match-games", type=int, default=100, help="games per match at most (default 100)")
@@ -112,8 +118,10 @@ def main() -> int:
     loads = [load()]
     summary = json.loads(run([ARBITER, "datagen", args.game, "--out", data, "--games", str(args.games),
                               "--agent", args.agent, "--json"]))
+    curve = os.path.join(ROOT, "docs", "nnue", f"{name}-curve.svg")
     trained = json.loads(run([TRAIN, "--data", data, "--out", net, "--epochs", str(args.epochs), "--hidden",
-                              str(args.hidden), "--curve", os.path.join(ROOT, "docs", "nnue", f"{name}-curve.svg"), "--json"]))
+                              str(args.hidden), "--scale", str(args.scale), "--lambda", str(args.lam), "--curve",
+                              curve, "--json"]))
     loads.append(load())
     with_net, own = f"alphabeta:depth={args.depth},net={os.path.relpath(net, ROOT)}", f"alphabeta:depth={args.depth}"
     rates: dict[str, list[float]] = {"net": [], "own": []}
@@ -133,6 +141,8 @@ def main() -> int:
     validation = trained["curve"]["validation"]
     command = (f"scripts/nnue_study.py {args.game} --games {args.games} --agent {args.agent} --epochs {args.epochs} "
                f"--hidden {args.hidden} --depth {args.depth} --time {args.time} --match-games {args.match_games}")
+    if (args.scale, args.lam) != (400.0, 0.5):
+        command += f" --scale {args.scale:g} --lambda {args.lam:g}"
     if args.top and args.against:
         command += f" --top {args.top} --against '{args.against}' --top-games {args.top_games}"
     net_rate, own_rate = statistics.median(rates["net"]), statistics.median(rates["own"])
@@ -148,8 +158,9 @@ def main() -> int:
     rows = []
     if os.path.exists(OUT):
         with open(OUT, encoding="utf-8") as f:
+            # A row is replaced by a run of the same command; other settings of the same game are kept.
             rows = [line for line in f.read().splitlines() if line.startswith("| ") and not line.startswith("| game")
-                    and not line.startswith(f"| {args.game} |")]
+                    and not line.startswith(f"| {args.game} | `{command}`")]
     with open(OUT, "w", encoding="utf-8") as f:
         f.write("\n".join(HEAD + rows + [row]) + "\n")
     print(f"wrote {os.path.relpath(OUT, ROOT)} and {os.path.relpath(net, ROOT)}", file=sys.stderr)
