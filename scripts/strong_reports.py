@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Balance with strong play: game reports at the top level, written to docs/reports-strong.md.
+
+    scripts/strong_reports.py [--out DIR] [--level N] [--concurrency C] [--bin DIR] [NAME ...]
+
+For each report (by default all of REPORTS; or the NAMEs given), `arbiter report GAME --levels N
+-n GAMES` into DIR/NAME (games cached there, so a stopped run resumes), then a table of the
+self-play of level N from every report.json in DIR: the first player's score with its 95% interval,
+draws and length. docs/reports.md compares these with the level-5 figures of the long reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "docs", "reports-strong.md")
+
+# name, game with options, games: the boards whose verdicts docs/reports.md asks about (Krux under
+# every setup, Villawar's smallest and largest board).
+REPORTS = [
+    ("krux", "krux", 60),
+    ("villawar-6", "villawar:size=6", 40),
+    ("villawar-10", "villawar:size=10", 20),
+    ("krux-setup-spread", "krux:setup=spread", 40),
+    ("krux-setup-facing", "krux:setup=facing", 40),
+    ("krux-freeze-off", "krux:freeze=off", 40),
+    ("krux-setup-reversed", "krux:setup=reversed", 40),
+    ("krux-hole-blocks", "krux:hole=blocks", 40),
+    ("krux-distance-1", "krux:distance=1", 40),
+    ("krux-setup-centre", "krux:setup=centre", 40),
+]
+
+
+def pct(x: float) -> str:
+    return f"{x * 100:.0f}%"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", help="reports to (re)play, by name (default: all); none played with --table-only")
+    parser.add_argument("--out", default=os.path.join(ROOT, "reports-strong"), help="report folders (default reports-strong/)")
+    parser.add_argument("--level", type=int, default=6, help="the level that plays itself (default 6)")
+    parser.add_argument("--concurrency", type=int, default=2, help="games at once (default 2)")
+    parser.add_argument("--bin", help="a folder with a prebuilt arbiter; by default target/release, built first")
+    parser.add_argument("--table-only", action="store_true", help="only write the table from the reports in --out")
+    args = parser.parse_args()
+    binary = os.path.join(args.bin or os.path.join(ROOT, "target", "release"), "arbiter")
+    if not args.table_only:
+        if not args.bin:
+            subprocess.run(["cargo", "build", "--release", "-q", "-p", "arbiter-cli"], cwd=ROOT, check=True)
+        for name, game, games in REPORTS:
+            if args.names and name not in args.names:
+                continue
+            command = [binary, "report", game, "--levels", str(args.level), "-n", str(games), "--concurrency",
+                       str(args.concurrency), "--out", os.path.join(args.out, name)]
+            print("$ " + " ".join(command), file=sys.stderr, flush=True)
+            subprocess.run(command, check=True, capture_output=True)
+    rows = []
+    for name, game, _ in REPORTS:
+        path = os.path.join(args.out, name, "report.json")
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            report = json.load(f)
+        label = f"level {args.level}"
+        selfplay = [m for m in report["matchups"] if m["label"] == label]
+        if not selfplay:
+            continue
+        m = selfplay[0]
+        s, d, p = m["first_score"], m["draws"], m["plies"]
+        spec = next(level["spec"] for level in report["levels"] if level["level"] == args.level)
+        rows.append(
+            f"| `{game}` | `{spec}` | {m['games']} | {m['first']['wins']}–{m['first']['draws']}–{m['first']['losses']} | "
+            f"**{pct(s['p'])}** ({pct(s['low'])}–{pct(s['high'])}) | {pct(d['p'])} | {p['median']:g} "
+            f"({p['p10']:g}–{p['p90']:g}) |"
+        )
+    lines = [
+        "# Balance with strong play",
+        "",
+        f"Written by `scripts/strong_reports.py` (do not edit by hand) from `arbiter report GAME --levels {args.level}`: "
+        f"level {args.level} against itself at its own time per move, after 2 random opening plies (none lets the "
+        "opponent win at once; each opening played with both colours). First player's score = (wins + draws/2) / "
+        "games, with Wilson's 95% interval. Compared with level 5 in [reports.md](reports.md#with-strong-play).",
+        "",
+        f"Date: {datetime.date.today().isoformat()}; reports in `{os.path.relpath(args.out, ROOT)}/`.",
+        "",
+        "| game | level's spec | games | first player won–drew–lost | first player's score (95%) | draws | median plies (10–90%) |",
+        "|---|---|---:|---|---|---:|---|",
+        *rows,
+    ]
+    with open(OUT, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"wrote {os.path.relpath(OUT, ROOT)} ({len(rows)} reports)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
