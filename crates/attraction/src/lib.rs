@@ -37,6 +37,7 @@ mod geometry;
 mod levels;
 mod movegen;
 mod moves;
+mod nets;
 mod notation;
 mod orbit;
 mod outcome;
