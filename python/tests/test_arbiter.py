@@ -6,6 +6,7 @@ import json
 import math
 import pickle
 import random
+import signal
 import threading
 import time
 
@@ -557,12 +558,18 @@ def test_stop_from_another_thread_ends_a_long_search():
 def test_ctrl_c_interrupts_a_search():
     agent = arbiter.Agent("villawar", "mcts:time=60s")
     s = arbiter.Game("villawar").new_state()
+    # Python's own Ctrl-C handler, even when the suite was started with SIGINT ignored (a shell's
+    # background job), where interrupt_main would do nothing.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.5, _thread.interrupt_main)
     started = time.monotonic()
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        agent.choose(s)
-    timer.join()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            agent.choose(s)
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - started < 10
 
 
