@@ -25,7 +25,7 @@ from ._arbiter import (
     perft,
     random_playouts,
 )
-from ._arbiter import _load_record_json
+from ._arbiter import _analyze_game_json, _load_record_json
 
 __all__ = [
     "Agent",
@@ -39,6 +39,7 @@ __all__ = [
     "State",
     "__version__",
     "analyze",
+    "analyze_game",
     "games",
     "load_record",
     "match",
@@ -66,3 +67,11 @@ def load_record(record):
             raise ValueError(f"cannot read the record {_os.fspath(record)!r}: {e.strerror or e}") from e
         return _load_record_json(text)
     raise TypeError(f"a record is a dict, JSON text or a path, not {type(record).__name__}")
+
+
+def analyze_game(state, nodes=None, time=None, agent=None):
+    """The game the state holds, analysed from its start: every position searched, every move marked.
+
+    The same JSON as ``arbiter analyze-game --json``, as a dict (see ``__init__.pyi``).
+    """
+    return _json.loads(_analyze_game_json(state, nodes=nodes, time=time, agent=agent))

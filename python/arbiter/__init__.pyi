@@ -134,6 +134,15 @@ def analyze(state: State, time: Union[float, str, None] = 1.0, agent: str = "lev
 # a fresh agent thinks for `time` (seconds or "500ms"; None: the agent's own limits); interruptible
 # like Agent.choose; ValueError for a random agent or a bad time
 
+def analyze_game(state: State, nodes: Optional[int] = None, time: Union[float, str, None] = None,
+                 agent: Optional[str] = None) -> dict[str, Any]:
+    """The game the state holds, analysed from its start to its position as `arbiter analyze-game --json`
+    prints it: {"game", "options", "agent", "thresholds", "positions": [{"ply", "position", "to_move",
+    "score", "first_chance", "best", "pv", "depth", "nodes"}], "moves": [{"ply", "played", "mover", "best",
+    "before", "after", "loss", "mark"}], "players": [{"player", "moves", "inaccuracies", "mistakes",
+    "blunders", "average_loss"}]}. Each position gets `nodes` (default 200,000: the same marks every run)
+    or `time` per position, with `agent` (default: the game's level 6); releases the GIL; Ctrl-C cancels."""
+
 def match(game: Union[Game, str], a: str, b: str, games: int = 10, opening_plies: int = 0,
           max_plies: int = 400, seed: int = 0, concurrency: int = 1, safe_openings: bool = False) -> dict[str, Any]:
     """Agent specs a and b play `games` games, colours alternating (a first in games 0, 2, ...), from random

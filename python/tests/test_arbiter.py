@@ -7,6 +7,7 @@ import math
 import pickle
 import random
 import signal
+import subprocess
 import threading
 import time
 
@@ -587,6 +588,28 @@ def test_analyze():
         arbiter.analyze(s, time="5")
     with pytest.raises(ValueError, match="more than 0"):
         arbiter.analyze(s, time=-1)
+
+
+def test_analyze_game_marks_every_move_the_same_way_twice_and_matches_the_cli(arbiter_cli):
+    s = random_state("krux", 6, seed=3)
+    a = arbiter.analyze_game(s, nodes=2000)
+    assert a == arbiter.analyze_game(s, nodes=2000)
+    assert a["game"] == "krux" and a["agent"].endswith("nodes=2000")
+    assert [m["played"] for m in a["moves"]] == s.moves
+    assert len(a["positions"]) == len(s.moves) + 1
+    for m in a["moves"]:
+        assert 0 <= m["loss"] <= 1 and m["mark"] in (None, "inaccuracy", "mistake", "blunder")
+    assert sum(p["moves"] for p in a["players"]) == len(s.moves)
+    record = json.dumps(s.record())
+    cli = subprocess.run(
+        [arbiter_cli, "analyze-game", "-", "--nodes", "2000", "--json"],
+        input=record, capture_output=True, text=True, check=True,
+    )
+    assert json.loads(cli.stdout) == a
+    with pytest.raises(ValueError, match="not both"):
+        arbiter.analyze_game(s, nodes=10, time=1)
+    with pytest.raises(ValueError, match="needs a searching agent"):
+        arbiter.analyze_game(s, agent="random")
 
 
 def test_match_tally_and_records():

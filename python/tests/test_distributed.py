@@ -17,19 +17,12 @@ import pytest
 import arbiter
 from arbiter import _arbiter
 from arbiter import distributed as dist
+from conftest import cli_binary
 from arbiter.distributed import Sprt, Tally, elo_estimate, elo_of_score, score_of_elo
 
 import ray  # noqa: E402  (the test command installs it into .venv)
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def cli_binary():
-    """The arbiter CLI: ARBITER_BIN, else the most recently built of target/release and target/debug, if any."""
-    if os.environ.get("ARBITER_BIN"):
-        return os.environ["ARBITER_BIN"]
-    built = [p for p in (ROOT / "target/release/arbiter", ROOT / "target/debug/arbiter") if p.is_file()]
-    return str(max(built, key=lambda p: p.stat().st_mtime)) if built else None
 
 
 @pytest.fixture(scope="module")
@@ -191,11 +184,9 @@ def test_report_plan_is_the_reports():
         assert arbiter.load_record(cached["record"]).is_over
 
 
-def test_report_batches_are_the_cli_reports(tmp_path):
+def test_report_batches_are_the_cli_reports(tmp_path, arbiter_cli):
     """The folders, settings and games of _report_plan/_report_batch are arbiter report's (its cache)."""
-    cli = cli_binary()
-    if cli is None:
-        pytest.fail("the arbiter CLI is not built: cargo build -p arbiter-cli (the test command builds it first)")
+    cli = arbiter_cli
     subprocess.run([cli, "report", "void", "--games", "2", "--levels", "1", "--out", str(tmp_path)],
                    check=True, capture_output=True, timeout=120)
     plan = _arbiter._report_plan("void", [1])
@@ -207,10 +198,8 @@ def test_report_batches_are_the_cli_reports(tmp_path):
             assert strip((folder / f"game-{g['index'] + 1:04d}.json").read_text()) == strip(g["cached_json"] + "\n")
 
 
-def test_match_batches_are_the_cli_records(tmp_path):
-    cli = cli_binary()
-    if cli is None:
-        pytest.fail("the arbiter CLI is not built: cargo build -p arbiter-cli (the test command builds it first)")
+def test_match_batches_are_the_cli_records(tmp_path, arbiter_cli):
+    cli = arbiter_cli
     subprocess.run([cli, "match", "attraction", "--a", "mcts:iterations=30", "--b", "alphabeta:depth=1", "--games",
                     "3", "--opening-plies", "3", "--records", str(tmp_path)], check=True, capture_output=True,
                    timeout=120)
@@ -312,11 +301,9 @@ def test_tuning_data_on_ray(local_ray, tmp_path):
     assert again["data"] == lines and again["out"] is None
 
 
-def test_datagen_on_ray_writes_the_clis_games(local_ray, tmp_path):
+def test_datagen_on_ray_writes_the_clis_games(local_ray, tmp_path, arbiter_cli):
     """Ray's datagen, split into batches and resumed, writes the games arbiter datagen writes."""
-    cli = cli_binary()
-    if cli is None:
-        pytest.fail("the arbiter CLI is not built: cargo build -p arbiter-cli (the test command builds it first)")
+    cli = arbiter_cli
     settings = ["--agent", "alphabeta:nodes=300", "--opening-plies", "4", "--seed", "3"]
     whole = tmp_path / "cli.bin"
     subprocess.run([cli, "datagen", "villawar:size=6", "--out", str(whole), "--games", "6", "--threads", "2",

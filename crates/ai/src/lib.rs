@@ -32,6 +32,7 @@
 
 mod agent;
 pub mod alphabeta;
+pub mod analysis;
 pub mod elo;
 mod engines;
 pub mod external;

@@ -76,6 +76,10 @@ impl Game for Attraction {
 }
 
 impl Heuristics for Attraction {
+    fn win_chance_scale(&self) -> f64 {
+        crate::eval::WIN_CHANCE_SCALE
+    }
+
     fn null_move(&mut self) -> bool {
         play::null_move(self);
         true

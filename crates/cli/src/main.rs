@@ -39,6 +39,8 @@ enum Command {
     Match(commands::r#match::Args),
     /// Analyse a position: best move, score and principal variation as the search deepens.
     Analyze(commands::analyze::Args),
+    /// Analyse a recorded game: every position searched, every move marked by the win chance it lost.
+    AnalyzeGame(commands::analyze_game::Args),
     /// Speak the engine protocol (UGI-like) on standard input and output, for GUIs and matches.
     Engine(commands::engine::Args),
     /// Write a game report: self-play at several levels, then metrics, SVG charts, HTML and JSON.
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => commands::bench::run(args),
         Command::Match(args) => commands::r#match::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
+        Command::AnalyzeGame(args) => commands::analyze_game::run(args),
         Command::Engine(args) => commands::engine::run(args),
         Command::Report(args) => commands::report::run(args),
         Command::Tune(args) => commands::tune::run(args),

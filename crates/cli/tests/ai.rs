@@ -123,6 +123,77 @@ fn analyze_prints_reports_and_the_best_move() {
 }
 
 #[test]
+fn analyze_game_marks_the_moves_of_a_record_and_refuses_what_is_not_one() {
+    let dir = tempfile::tempdir().unwrap();
+    arbiter()
+        .args([
+            "match",
+            "villawar:size=6",
+            "--a",
+            "level=1",
+            "--b",
+            "level=1",
+            "-n",
+            "1",
+            "--records",
+        ])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let record = dir.path().join("game-0001.json");
+    let text = arbiter()
+        .args(["analyze-game", "--nodes", "500"])
+        .arg(&record)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.starts_with("villawar size=6"), "{text}");
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains(" analysed by alphabeta:nodes=500"),
+        "{text}"
+    );
+    assert!(text.contains("average loss"), "{text}");
+    let json = common::json_stdout(
+        arbiter()
+            .args(["analyze-game", "--nodes", "500", "--json"])
+            .arg(&record),
+    );
+    let played: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(
+        json["moves"].as_array().unwrap().len(),
+        played["moves"].as_array().unwrap().len()
+    );
+    // One line per move in the text, as many as the JSON's moves.
+    let lines = text.lines().filter(|l| {
+        l.trim_start()
+            .split('.')
+            .next()
+            .is_some_and(|n| n.parse::<usize>().is_ok())
+    });
+    assert_eq!(lines.count(), json["moves"].as_array().unwrap().len());
+    let junk = dir.path().join("junk.json");
+    std::fs::write(&junk, "{\"game\": \"void\"}").unwrap();
+    arbiter()
+        .args(["analyze-game"])
+        .arg(&junk)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("is not a game record"));
+    arbiter()
+        .args(["analyze-game", "--nodes", "0"])
+        .arg(&record)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--nodes must be at least 1"));
+}
+
+#[test]
 fn play_against_a_level_shows_its_thinking() {
     arbiter()
         .args([

@@ -96,6 +96,8 @@ pub trait DynSession: Send + Sync {
     fn evaluate(&self) -> i32;
     /// The evaluation's terms for the side to move ([`crate::Heuristics::eval_terms`]), appended to `out`.
     fn eval_terms(&self, out: &mut Vec<f64>);
+    /// The evaluation's units per unit of the win chance's logistic ([`crate::Heuristics::win_chance_scale`]).
+    fn win_chance_scale(&self) -> f64;
     /// The board picture of the current position, turned round when `flipped`.
     fn drawing(&self, flipped: bool) -> Drawing;
     /// The ending in words with its decisive cells, once over.
@@ -216,6 +218,9 @@ impl<G: FullGame> DynSession for Session<G> {
     }
     fn evaluate(&self) -> i32 {
         self.current().evaluate()
+    }
+    fn win_chance_scale(&self) -> f64 {
+        self.current().win_chance_scale()
     }
     fn eval_terms(&self, out: &mut Vec<f64>) {
         self.current().eval_terms(out)

@@ -76,6 +76,14 @@ pub trait Heuristics: Game {
         0
     }
 
+    /// The evaluation's units per unit of the win chance's logistic: a heuristic score `e` for the
+    /// side to move predicts its expected result (1 a win, ½ a draw) as `1 / (1 + e^(−e / scale))`.
+    /// The analysis of games reads scores as win chances through it, so it is fitted per game to
+    /// self-play positions with their games' results (`docs/analysis.md`).
+    fn win_chance_scale(&self) -> f64 {
+        200.0
+    }
+
     /// The names and weights of the evaluation's terms, for tuning (`arbiter tune`): for a game
     /// that lists them, `evaluate()` of a position in play is the sum of each of
     /// [`Heuristics::eval_terms`] times its weight, rounded toward zero and clamped to ±1000. Empty

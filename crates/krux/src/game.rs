@@ -78,6 +78,10 @@ impl Game for Krux {
 }
 
 impl Heuristics for Krux {
+    fn win_chance_scale(&self) -> f64 {
+        crate::eval::WIN_CHANCE_SCALE
+    }
+
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }

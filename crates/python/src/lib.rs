@@ -10,6 +10,7 @@ use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+mod analysis;
 mod batch;
 mod datagen;
 mod fast;
@@ -94,6 +95,7 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tools::perft, m)?)?;
     m.add_function(wrap_pyfunction!(tools::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::analyze_game_json, m)?)?;
     m.add_function(wrap_pyfunction!(search::play_match, m)?)?;
     m.add_function(wrap_pyfunction!(batch::match_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::report_plan, m)?)?;

@@ -307,7 +307,7 @@ pub enum Time {
 }
 
 impl Time {
-    fn duration(&self) -> PyResult<Duration> {
+    pub(crate) fn duration(&self) -> PyResult<Duration> {
         let seconds = match self {
             Time::Text(text) => {
                 return arbiter_ai::parse_duration(text.trim()).map_err(|e| PyValueError::new_err(format!("time: {e}")))

@@ -23,6 +23,18 @@ pub(crate) const WEIGHTS: [(&str, f64); TERMS] = [("villager row²", 4.42), ("wa
 const TERMS: usize = 2;
 
 /// The heuristic value for the side to move, within ±1000.
+/// Evaluation units per unit of the win chance's logistic (`Heuristics::win_chance_scale`) on a
+/// board of `size`: the scale that best predicts the results of self-play games from the search's
+/// scores (least squares over the unproven positions of `arbiter datagen villawar:size=N
+/// --agent alphabeta:nodes=2000`: 4,000 games on 6×6 and 8×8, 3,000 on 10×10).
+pub(crate) fn win_chance_scale(size: crate::Size) -> f64 {
+    match size {
+        crate::Size::Six => 166.0,
+        crate::Size::Eight => 220.0,
+        crate::Size::Ten => 290.0,
+    }
+}
+
 pub fn evaluate<G: Geometry>(board: &Board<G>) -> i32 {
     let white = match outcome(board) {
         Some(Outcome::Win(p)) if p == WHITE => WIN,

@@ -75,6 +75,10 @@ impl Game for Villawar {
 }
 
 impl Heuristics for Villawar {
+    fn win_chance_scale(&self) -> f64 {
+        crate::eval::win_chance_scale(self.size())
+    }
+
     fn move_order_hint(&self, mv: Move) -> i32 {
         dispatch!(self, b => eval::move_order_hint(b, mv))
     }

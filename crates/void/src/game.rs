@@ -72,6 +72,10 @@ impl Game for Void {
 }
 
 impl Heuristics for Void {
+    fn win_chance_scale(&self) -> f64 {
+        crate::eval::WIN_CHANCE_SCALE
+    }
+
     fn null_move(&mut self) -> bool {
         play::null_move(self);
         true
