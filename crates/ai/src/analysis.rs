@@ -178,8 +178,9 @@ pub struct Progress {
 
 /// Analyses the game that `session` holds, from its start to its current position, with `spec`'s
 /// agent (a fresh search for every position, so a position's verdict does not depend on where the
-/// analysis started). `stop` cancels it (`Error::Invalid("cancelled")`); `on_progress` hears after
-/// each position.
+/// analysis started). `stop` cancels it (an error that says so); `on_progress` hears before each
+/// position's search (`done` of `total` searched so far: a server waits for a worker there) and once
+/// at the end (`done == total`).
 pub fn analyze(
     engines: &Engines,
     session: &dyn DynSession,
@@ -212,15 +213,15 @@ pub fn analyze(
         let position = match replay.ending() {
             Some(ending) => finished(replay.as_ref(), ply, ending.outcome),
             None => {
+                on_progress(Progress { done: ply, total });
+                if stop.load(Ordering::Relaxed) {
+                    return Err(Error::Invalid("the analysis was cancelled".into()));
+                }
                 agent.new_game();
                 let searched = agent.choose(replay.as_ref(), stop, &mut |_| {})?;
                 if stop.load(Ordering::Relaxed) {
                     return Err(Error::Invalid("the analysis was cancelled".into()));
                 }
-                on_progress(Progress {
-                    done: positions.len() + 1,
-                    total,
-                });
                 searched_position(replay.as_ref(), ply, searched.best, searched.info, scale)
             }
         };
@@ -229,6 +230,7 @@ pub fn analyze(
             replay.play(mv)?;
         }
     }
+    on_progress(Progress { done: total, total });
     let moves = judge(replay.as_ref(), &moves, &positions, thresholds);
     let players = Player::BOTH
         .iter()

@@ -43,6 +43,12 @@ pub fn router(service: Arc<Service>, limits: Arc<RateLimits>, reports: Arc<Repor
         .route("/games/{id}/players", post(games::players))
         .route("/games/{id}/turn", post(games::turn))
         .route("/games/{id}/hint", get(games::hint))
+        .route(
+            "/games/{id}/analysis",
+            get(games::analysis)
+                .post(games::start_analysis)
+                .delete(games::cancel_analysis),
+        )
         .route("/games/{id}/positions", get(games::positions))
         .route("/games/{id}/ws", get(ws::ws))
         .route(

@@ -26,6 +26,16 @@ pub trait Computer: Send + Sync {
         on_info: &mut dyn FnMut(serde_json::Value),
     ) -> Result<ComputerMove, Error>;
 
+    /// Analyses the game `session` holds with `spec` (see `arbiter_ai::analysis::analyze`):
+    /// `on_progress` hears before each position's search and at the end; `stop` cancels it.
+    fn analyze(
+        &self,
+        session: &dyn DynSession,
+        spec: &arbiter_ai::AgentSpec,
+        stop: &AtomicBool,
+        on_progress: &mut dyn FnMut(arbiter_ai::analysis::Progress),
+    ) -> Result<arbiter_ai::analysis::GameAnalysis, Error>;
+
     /// A short name for the UI and logs.
     fn name(&self) -> &'static str;
 }
@@ -66,6 +76,17 @@ impl Computer for EngineComputer {
             info: serde_json::to_value(&result.info).unwrap_or(serde_json::Value::Null),
             best: result.best,
         })
+    }
+
+    fn analyze(
+        &self,
+        session: &dyn DynSession,
+        spec: &arbiter_ai::AgentSpec,
+        stop: &AtomicBool,
+        on_progress: &mut dyn FnMut(arbiter_ai::analysis::Progress),
+    ) -> Result<arbiter_ai::analysis::GameAnalysis, Error> {
+        let thresholds = arbiter_ai::analysis::Thresholds::default();
+        arbiter_ai::analysis::analyze(&self.engines, session, spec, thresholds, stop, on_progress)
     }
 
     fn name(&self) -> &'static str {

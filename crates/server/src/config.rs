@@ -37,6 +37,8 @@ pub struct ServeConfig {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// What one client, and all together, may hold open: connections, WebSockets, time to send headers.
     pub connections: ConnectionLimits,
+    /// The engine's work for people: workers (analyses and hints at once), the analysis queue.
+    pub analysis: crate::service::AnalysisLimits,
 }
 
 /// Game reports made on demand (`GET /api/reports/{game}`). A report is self-play, hence costly:
@@ -100,6 +102,7 @@ impl Default for ServeConfig {
             reports: ReportSettings::default(),
             trusted_proxies: Vec::new(),
             connections: ConnectionLimits::default(),
+            analysis: Default::default(),
         }
     }
 }

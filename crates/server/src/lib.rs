@@ -29,6 +29,7 @@ pub mod service;
 pub mod state;
 pub mod store;
 pub mod time;
+pub mod workers;
 
 pub use config::{Games, ReportSettings, ServeConfig};
 pub use connections::ConnectionLimits;

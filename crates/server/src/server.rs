@@ -93,7 +93,14 @@ pub async fn start_with_time(
         .map_err(|e| format!("cannot open database {}: {e}", config.db))?;
     let engines = Arc::new(games.engines);
     let computer: Arc<dyn Computer> = Arc::new(EngineComputer::shared(engines.clone()));
-    let service = Service::new(games.registry, store, computer, config.cache_games, time);
+    let service = Service::new(
+        games.registry,
+        store,
+        computer,
+        config.cache_games,
+        time,
+        config.analysis,
+    );
     // On a shared store: other servers' changes reach this one's watchers, and leases are kept.
     service.follow_changes();
     if service.store().changes().is_some() {

@@ -1,5 +1,6 @@
 //! Two servers on one PostgreSQL follow each other's changes without redoing their own: every
-//! server hears its own announcements too, and must not read a game back from the store for them.
+//! server hears its own announcements too, and must not read a game back from the store for them;
+//! and of two servers asked to analyse one game, one runs the job.
 
 mod common;
 
@@ -10,6 +11,11 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 async fn server_on(url: &str) -> RunningServer {
+    server_with_nodes(url, 3000).await
+}
+
+/// A server whose analyses search `nodes` per position.
+async fn server_with_nodes(url: &str, nodes: u64) -> RunningServer {
     let config = ServeConfig {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: DbLocation::parse(url).expect("a PostgreSQL URL"),
@@ -18,6 +24,10 @@ async fn server_on(url: &str) -> RunningServer {
         reports: Default::default(),
         trusted_proxies: Vec::new(),
         connections: ConnectionLimits::default(),
+        analysis: arbiter_server::service::AnalysisLimits {
+            nodes,
+            ..Default::default()
+        },
     };
     let games = Games {
         registry: arbiter_games::registry(),
@@ -93,6 +103,111 @@ async fn a_server_does_not_reload_a_game_for_its_own_changes() {
         0,
         "the server that made every move reloaded the game for its own changes"
     );
+    one.stop().await.unwrap();
+    two.stop().await.unwrap();
+}
+
+/// Both servers are asked at once to analyse one finished game: exactly one runs the job, both
+/// say it runs, and when its player cancels it, neither does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn of_two_servers_asked_to_analyse_one_game_one_runs_it() {
+    let url = arbiter_testkit::cluster().database();
+    let (one, two) = (
+        server_with_nodes(&url, 50_000_000).await,
+        server_with_nodes(&url, 50_000_000).await,
+    );
+    let anon = reqwest::Client::new();
+    let mut players = Vec::new();
+    for _ in 0..2 {
+        let p = json_of(
+            anon.post(format!("{}/api/players", one.url()))
+                .json(&json!({}))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
+        players.push(client_with_token(p["token"].as_str().expect("a token")));
+    }
+    let humans = json!([{"kind": "human"}, {"kind": "human"}]);
+    let view = json_of(
+        players[0]
+            .post(format!("{}/api/games", one.url()))
+            .json(&json!({"game": "void", "players": humans}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let id = view["id"].as_str().unwrap().to_string();
+    let side = view["sides"][0]["name"].as_str().unwrap().to_string();
+    let mv = first_legal(&view);
+    json_of(
+        players[0]
+            .post(format!("{}/api/games/{id}/moves", one.url()))
+            .json(&json!({"move": mv, "side": side}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    json_of(
+        players[0]
+            .post(format!("{}/api/games/{id}/resign", one.url()))
+            .json(&json!({"side": view["sides"][1]["name"]}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let path = format!("/api/games/{id}/analysis");
+    let (a, b) = tokio::join!(
+        players[0].post(format!("{}{path}", one.url())).json(&json!({})).send(),
+        players[1].post(format!("{}{path}", two.url())).json(&json!({})).send(),
+    );
+    let (a, b) = (json_of(a.unwrap()).await, json_of(b.unwrap()).await);
+    assert_eq!(
+        (a["status"].as_str(), b["status"].as_str()),
+        (Some("running"), Some("running")),
+        "{a} {b}"
+    );
+    let (a, b) = (
+        json_of(anon.get(format!("{}{path}", one.url())).send().await.unwrap()).await,
+        json_of(anon.get(format!("{}{path}", two.url())).send().await.unwrap()).await,
+    );
+    assert_eq!(
+        (a["status"].as_str(), b["status"].as_str()),
+        (Some("running"), Some("running"))
+    );
+    let runners: Vec<usize> = [&a, &b]
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !v["progress"].is_null())
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(runners.len(), 1, "exactly one server runs the job: {a} {b}");
+    let runner = runners[0];
+    let server = if runner == 0 { &one } else { &two };
+    json_of(
+        players[runner]
+            .delete(format!("{}{path}", server.url()))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    for s in [&one, &two] {
+        let mut status = String::new();
+        for _ in 0..200 {
+            let v = json_of(anon.get(format!("{}{path}", s.url())).send().await.unwrap()).await;
+            status = v["status"].as_str().unwrap().to_string();
+            if status != "running" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        assert_eq!(status, "none", "a cancelled job leaves no result and no runner");
+    }
     one.stop().await.unwrap();
     two.stop().await.unwrap();
 }

@@ -55,6 +55,7 @@ on_both_backends!(
     players,
     challenges,
     leases_have_one_holder,
+    analyses_have_one_runner_and_keep_their_last_result,
 );
 
 fn player(id: &str, name: Option<&str>) -> StoredPlayer {
@@ -353,6 +354,49 @@ fn leases_have_one_holder(store: &dyn Store) {
     assert!(store.claim_lease("g2", "B", 10_000, 15_000).unwrap());
 }
 
+fn analyses_have_one_runner_and_keep_their_last_result(store: &dyn Store) {
+    with_players(store);
+    store.create(&game("g1", &["a", "b"])).unwrap();
+    assert_eq!(store.analysis("g1", 0).unwrap(), None);
+    assert!(store.claim_analysis("g1", "A", 1000, 6000).unwrap());
+    assert!(!store.claim_analysis("g1", "B", 2000, 7000).unwrap(), "A runs it");
+    let running = store.analysis("g1", 2000).unwrap().unwrap();
+    assert_eq!(
+        (running.plies, running.body, running.running.as_deref()),
+        (0, None, Some("A"))
+    );
+    assert!(store.claim_analysis("g1", "A", 2000, 7000).unwrap(), "A renews");
+    store.finish_analysis("g1", "B", Some((2, "{}")), 3000).unwrap(); // not B's: nothing happens
+    assert_eq!(store.analysis("g1", 3000).unwrap().unwrap().body, None);
+    store
+        .finish_analysis("g1", "A", Some((2, "{\"moves\":[]}")), 3000)
+        .unwrap();
+    let done = store.analysis("g1", 3000).unwrap().unwrap();
+    assert_eq!(
+        (done.plies, done.body.as_deref(), done.running),
+        (2, Some("{\"moves\":[]}"), None)
+    );
+    // A second run that is cancelled leaves the first result; one whose server died is taken over.
+    assert!(store.claim_analysis("g1", "B", 4000, 9000).unwrap());
+    assert!(!store.claim_analysis("g1", "A", 5000, 10_000).unwrap());
+    assert_eq!(
+        store.analysis("g1", 9500).unwrap().unwrap().running,
+        None,
+        "B's claim ran out"
+    );
+    assert!(store.claim_analysis("g1", "A", 9500, 14_500).unwrap());
+    store.finish_analysis("g1", "A", None, 10_000).unwrap();
+    let kept = store.analysis("g1", 10_000).unwrap().unwrap();
+    assert_eq!(
+        (kept.plies, kept.body.as_deref(), kept.running),
+        (2, Some("{\"moves\":[]}"), None)
+    );
+    assert!(
+        store.claim_analysis("x-no-game", "A", 0, 1).is_err(),
+        "only a stored game has an analysis"
+    );
+}
+
 /// Everything in a SQLite file reaches PostgreSQL as it was (`arbiter db migrate`).
 #[test]
 fn a_sqlite_database_copies_into_postgres() {
@@ -368,13 +412,25 @@ fn a_sqlite_database_copies_into_postgres() {
         store.create(&g).unwrap();
     }
     store.add_challenge(&challenge("c1", 100)).unwrap();
+    assert!(store.claim_analysis("g3", "A", 0, 10).unwrap());
+    store
+        .finish_analysis("g3", "A", Some((9, "{\"moves\":[]}")), 5)
+        .unwrap();
     let to = postgres();
     let mut seen = 0;
     let copied = copy_store(store, to.store.as_ref(), &mut |c| seen = c.games).unwrap();
     assert_eq!(
-        (copied.players, copied.games, copied.moves, copied.challenges),
-        (2, 5, 30, 1)
+        (
+            copied.players,
+            copied.games,
+            copied.moves,
+            copied.challenges,
+            copied.analyses
+        ),
+        (2, 5, 30, 1, 1)
     );
+    let analysis = to.store.analysis("g3", 0).unwrap().unwrap();
+    assert_eq!((analysis.plies, analysis.body.as_deref()), (9, Some("{\"moves\":[]}")));
     assert_eq!(seen, 5);
     for id in store.game_ids().unwrap() {
         assert_eq!(to.store.load(&id).unwrap(), store.load(&id).unwrap(), "game {id}");

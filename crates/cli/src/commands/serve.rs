@@ -41,6 +41,12 @@ pub struct Args {
     /// stay idle).
     #[arg(long, default_value_t = arbiter_server::ConnectionLimits::default().header_timeout.as_secs(), value_parser = clap::value_parser!(u64).range(1..=3600))]
     header_timeout: u64,
+    /// Searches for people (analyses and hints) at once; 0: one per core.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(usize))]
+    engine_workers: usize,
+    /// Nodes the analysis of a game searches per position.
+    #[arg(long, default_value_t = arbiter_ai::analysis::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    analysis_nodes: u64,
 }
 
 /// Serves the web app and its API until Ctrl-C.
@@ -64,6 +70,18 @@ pub fn run(args: Args) -> Result<(), String> {
                 websockets_per_address: args.websockets_per_address.max(1),
                 header_timeout: std::time::Duration::from_secs(args.header_timeout),
                 ..arbiter_server::ConnectionLimits::default()
+            },
+            analysis: {
+                let defaults = arbiter_server::service::AnalysisLimits::default();
+                arbiter_server::service::AnalysisLimits {
+                    workers: if args.engine_workers == 0 {
+                        defaults.workers
+                    } else {
+                        args.engine_workers
+                    },
+                    nodes: args.analysis_nodes,
+                    ..defaults
+                }
             },
         },
         arbiter_server::Games {

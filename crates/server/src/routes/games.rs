@@ -7,7 +7,7 @@ use crate::extract::ApiJson;
 use crate::limits::Limited;
 use crate::live::GameView;
 use crate::seat::Seat;
-use crate::service::{Caller, NewGame, NewSeats};
+use crate::service::{AnalysisView, Caller, NewGame, NewSeats};
 use crate::state::AppState;
 use crate::store::GameSummary;
 use arbiter_core::GameRecord;
@@ -340,6 +340,33 @@ pub async fn hint(
     caller.require()?;
     state.limits.check(Limited::Hint, client)?;
     Ok(Json(state.run_long(move |s| s.hint(&caller, &id)).await?))
+}
+
+/// `GET /api/games/{id}/analysis`: the stored analysis and the state of its job.
+pub async fn analysis(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<AnalysisView>, ApiError> {
+    Ok(Json(state.run(move |s| s.analysis(&id)).await?))
+}
+
+/// `POST /api/games/{id}/analysis`: analyse the game up to now (its progress comes over the
+/// game's WebSocket). Engine work: it shares the hint's rate limit.
+pub async fn start_analysis(
+    State(state): State<AppState>,
+    caller: Caller,
+    ClientAddr(client): ClientAddr,
+    Path(id): Path<String>,
+) -> Result<Json<AnalysisView>, ApiError> {
+    caller.require()?;
+    state.limits.check(Limited::Hint, client)?;
+    Ok(Json(state.run(move |s| s.start_analysis(&caller, &id)).await?))
+}
+
+/// `DELETE /api/games/{id}/analysis`: cancel the caller's analysis of the game.
+pub async fn cancel_analysis(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<AnalysisView>, ApiError> {
+    Ok(Json(state.run(move |s| s.cancel_analysis(&caller, &id)).await?))
 }
 
 /// A known path asked with the wrong method.

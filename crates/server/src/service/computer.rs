@@ -102,6 +102,8 @@ impl Service {
             return Err(ServiceError::conflict("game_over", "the game is over: no hint"));
         }
         let stop = Arc::new(AtomicBool::new(false));
+        // A hint waits for a worker like an analysis does, behind those who asked first.
+        let _worker = self.workers.acquire();
         Ok(self.computer.choose(session.as_ref(), HINT_LEVEL, stop, &mut |_| {})?)
     }
 }

@@ -16,7 +16,7 @@ pub const LEASE: Duration = Duration::from_secs(5);
 const FOLLOWERS: usize = 8;
 
 /// Wall-clock milliseconds, for leases (which servers compare, so never a test's hand-moved time).
-fn wall_ms() -> u64 {
+pub(super) fn wall_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as u64)

@@ -12,6 +12,7 @@
 //! through (storing it, checking who may make it). The requests are in the files beside it, one
 //! concern each.
 
+mod analysis;
 pub mod caller;
 mod clocks;
 mod computer;
@@ -24,6 +25,7 @@ mod players;
 mod seats;
 mod takeback;
 
+pub use analysis::{AnalysisLimits, AnalysisView, ANALYSIS_LEASE};
 pub use caller::Caller;
 pub use computer::HINT_LEVEL;
 pub use error::{ErrorKind, ServiceError};
@@ -65,6 +67,11 @@ pub struct Service {
     shutdown: tokio::sync::watch::Sender<bool>,
     /// Games read back from the store because it said they changed (see [`Service::reloads`]).
     reloads: std::sync::atomic::AtomicU64,
+    /// The engine's workers for people: analyses and hints wait their turn here.
+    workers: Arc<crate::workers::Workers>,
+    /// The analyses this server runs.
+    analyses: analysis::Jobs,
+    analysis_limits: AnalysisLimits,
 }
 
 /// How many games stay in memory by default (the others are in the database and reload on demand).
@@ -116,6 +123,7 @@ impl Service {
         computer: Arc<dyn Computer>,
         cache_games: usize,
         time: Arc<dyn TimeSource>,
+        analysis_limits: AnalysisLimits,
     ) -> Arc<Service> {
         Arc::new(Service {
             registry,
@@ -132,12 +140,16 @@ impl Service {
             computer_pause: Duration::from_millis(400),
             shutdown: tokio::sync::watch::channel(false).0,
             reloads: Default::default(),
+            workers: Arc::new(crate::workers::Workers::new(analysis_limits.workers)),
+            analyses: Default::default(),
+            analysis_limits,
         })
     }
 
     /// Tells every open WebSocket to close (the server is stopping).
     pub fn shut_down(&self) {
         self.shutdown.send_replace(true);
+        self.stop_analyses();
     }
 
     /// Becomes `true` when the server is stopping.

@@ -1,5 +1,5 @@
 //! Copying a whole database to another store (`arbiter db migrate --from arbiter.db --to postgres://…`):
-//! every player, game (with its moves, times and version) and open challenge, kept as it was.
+//! every player, game (with its moves, times, version and analysis) and open challenge, kept as it was.
 
 use super::{Store, StoreError, StoreResult};
 
@@ -14,6 +14,8 @@ pub struct Copied {
     pub moves: usize,
     /// Open challenges.
     pub challenges: usize,
+    /// Stored analyses of games.
+    pub analyses: usize,
 }
 
 /// Copies everything in `from` into `to`, which must hold no player and no game yet (so that
@@ -35,6 +37,14 @@ pub fn copy_store(from: &dyn Store, to: &dyn Store, progress: &mut dyn FnMut(&Co
             .load(&id)?
             .ok_or_else(|| StoreError::Missing(format!("game {id}")))?;
         to.create(&game)?;
+        if let Some(analysis) = from.analysis(&id, 0)? {
+            if let Some(body) = &analysis.body {
+                // Written through a claim of the copy's own, as a finished job writes it.
+                to.claim_analysis(&id, "copy", 0, 1)?;
+                to.finish_analysis(&id, "copy", Some((analysis.plies, body)), super::now() as u64 * 1000)?;
+                copied.analyses += 1;
+            }
+        }
         copied.games += 1;
         copied.moves += game.moves.len();
         progress(&copied);

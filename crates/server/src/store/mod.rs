@@ -319,11 +319,40 @@ pub trait Store: Send + Sync {
     /// The games whose lease ran out before `now_ms`: their server died while it had work to do.
     fn expired_leases(&self, now_ms: u64) -> StoreResult<Vec<String>>;
 
+    /// Takes (or renews) the right to run the analysis of a game for `holder` until `until_ms`, as
+    /// [`Store::claim_lease`] does for the computer: granted when nobody runs it, `holder` does
+    /// already, or the runner's claim ran out before `now_ms`.
+    fn claim_analysis(&self, game_id: &str, holder: &str, now_ms: u64, until_ms: u64) -> StoreResult<bool>;
+
+    /// Ends `holder`'s run of a game's analysis: with its result (`Some((plies, json))`, which replaces
+    /// the stored one) or without (cancelled, failed). Nothing happens if `holder` does not run it.
+    fn finish_analysis(
+        &self,
+        game_id: &str,
+        holder: &str,
+        result: Option<(usize, &str)>,
+        now_ms: u64,
+    ) -> StoreResult<()>;
+
+    /// A game's stored analysis, and who runs one on it now (whose claim runs out after `now_ms`).
+    fn analysis(&self, game_id: &str, now_ms: u64) -> StoreResult<Option<StoredAnalysis>>;
+
     /// What other servers change, as they commit it (PostgreSQL's LISTEN/NOTIFY); `None` for a store
     /// that only this server writes (SQLite).
     fn changes(&self) -> Option<tokio::sync::broadcast::Receiver<Change>> {
         None
     }
+}
+
+/// A game's analysis as stored: its last result and the server running one now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredAnalysis {
+    /// The moves the stored result covers.
+    pub plies: usize,
+    /// The result (JSON), if one was ever finished.
+    pub body: Option<String>,
+    /// The server running an analysis of the game now, if any.
+    pub running: Option<String>,
 }
 
 /// A change committed to a shared store, told to every server on it.

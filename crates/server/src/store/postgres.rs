@@ -14,7 +14,7 @@ use super::codec::{
 use super::migrations::POSTGRES_MIGRATIONS;
 use super::{
     now, Challenge, Change, Ending, GameState, GameSummary, NewMove, Ownership, Store, StoreError, StoreResult,
-    StoredGame, StoredPlayer,
+    StoredAnalysis, StoredGame, StoredPlayer,
 };
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
@@ -635,6 +635,58 @@ impl Store for PgStore {
     fn expired_leases(&self, now_ms: u64) -> StoreResult<Vec<String>> {
         let sql = "SELECT game_id FROM leases WHERE expires_at < $1 ORDER BY expires_at";
         self.rows(sql, vec![param(now_ms as i64)], |r| r.text(0))
+    }
+
+    fn claim_analysis(&self, game_id: &str, holder: &str, now_ms: u64, until_ms: u64) -> StoreResult<bool> {
+        let sql = "INSERT INTO analyses (game_id, holder, expires_at) VALUES ($1, $2, $4)
+                   ON CONFLICT (game_id) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+                   WHERE analyses.holder IS NULL OR analyses.holder = EXCLUDED.holder OR analyses.expires_at < $3";
+        let values = vec![
+            param(owned(game_id)),
+            param(owned(holder)),
+            param(now_ms as i64),
+            param(until_ms as i64),
+        ];
+        Ok(self.execute(sql, values)? == 1)
+    }
+
+    fn finish_analysis(
+        &self,
+        game_id: &str,
+        holder: &str,
+        result: Option<(usize, &str)>,
+        now_ms: u64,
+    ) -> StoreResult<()> {
+        match result {
+            Some((plies, body)) => {
+                let sql = "UPDATE analyses SET plies = $3, body = $4, updated_at = $5, holder = NULL, expires_at = 0
+                           WHERE game_id = $1 AND holder = $2";
+                let values = vec![
+                    param(owned(game_id)),
+                    param(owned(holder)),
+                    param(plies as i64),
+                    param(owned(body)),
+                    param(now_ms as i64),
+                ];
+                self.execute(sql, values)?;
+            }
+            None => {
+                let sql = "UPDATE analyses SET holder = NULL, expires_at = 0 WHERE game_id = $1 AND holder = $2";
+                self.execute(sql, vec![param(owned(game_id)), param(owned(holder))])?;
+            }
+        }
+        Ok(())
+    }
+
+    fn analysis(&self, game_id: &str, now_ms: u64) -> StoreResult<Option<StoredAnalysis>> {
+        let sql = "SELECT plies, body, CASE WHEN expires_at >= $2 THEN holder END FROM analyses WHERE game_id = $1";
+        self.first(sql, vec![param(owned(game_id)), param(now_ms as i64)], |r| {
+            Ok(StoredAnalysis {
+                plies: r.int(0)? as usize,
+                body: r.opt_text(1)?,
+                running: r.opt_text(2)?,
+            })
+        })
     }
 
     fn changes(&self) -> Option<broadcast::Receiver<Change>> {

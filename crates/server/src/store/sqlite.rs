@@ -7,8 +7,8 @@ use super::codec::{
 };
 use super::migrations::migrate_sqlite;
 use super::{
-    now, Challenge, Ending, GameState, GameSummary, NewMove, Ownership, Store, StoreError, StoreResult, StoredGame,
-    StoredPlayer,
+    now, Challenge, Ending, GameState, GameSummary, NewMove, Ownership, Store, StoreError, StoreResult, StoredAnalysis,
+    StoredGame, StoredPlayer,
 };
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
@@ -428,5 +428,48 @@ impl Store for SqliteStore {
     fn expired_leases(&self, now_ms: u64) -> StoreResult<Vec<String>> {
         let sql = "SELECT game_id FROM leases WHERE expires_at < ?1 ORDER BY expires_at";
         rows(&self.conn(), sql, &[&(now_ms as i64)], |r| r.text(0))
+    }
+
+    fn claim_analysis(&self, game_id: &str, holder: &str, now_ms: u64, until_ms: u64) -> StoreResult<bool> {
+        let changed = self.conn().execute(
+            "INSERT INTO analyses (game_id, holder, expires_at) VALUES (?1, ?2, ?4)
+             ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+             WHERE analyses.holder IS NULL OR analyses.holder = excluded.holder OR analyses.expires_at < ?3",
+            params![game_id, holder, now_ms as i64, until_ms as i64],
+        )?;
+        Ok(changed == 1)
+    }
+
+    fn finish_analysis(
+        &self,
+        game_id: &str,
+        holder: &str,
+        result: Option<(usize, &str)>,
+        now_ms: u64,
+    ) -> StoreResult<()> {
+        let conn = self.conn();
+        match result {
+            Some((plies, body)) => conn.execute(
+                "UPDATE analyses SET plies = ?3, body = ?4, updated_at = ?5, holder = NULL, expires_at = 0
+                 WHERE game_id = ?1 AND holder = ?2",
+                params![game_id, holder, plies as i64, body, now_ms as i64],
+            )?,
+            None => conn.execute(
+                "UPDATE analyses SET holder = NULL, expires_at = 0 WHERE game_id = ?1 AND holder = ?2",
+                params![game_id, holder],
+            )?,
+        };
+        Ok(())
+    }
+
+    fn analysis(&self, game_id: &str, now_ms: u64) -> StoreResult<Option<StoredAnalysis>> {
+        let sql = "SELECT plies, body, CASE WHEN expires_at >= ?2 THEN holder END FROM analyses WHERE game_id = ?1";
+        first(&self.conn(), sql, &[&game_id, &(now_ms as i64)], |r| {
+            Ok(StoredAnalysis {
+                plies: r.int(0)? as usize,
+                body: r.opt_text(1)?,
+                running: r.opt_text(2)?,
+            })
+        })
     }
 }

@@ -26,6 +26,9 @@ pub struct TestServer {
     pub reports: ReportSettings,
     /// Reverse proxies believed (set it, then `restart`).
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The engine's workers and analysis queue (set it, then `restart`); a small node budget by
+    /// default, so that analyses are quick.
+    pub analysis: arbiter_server::service::AnalysisLimits,
 }
 
 /// A client that sends this player token on every request.
@@ -87,6 +90,11 @@ impl TestServer {
             time,
             reports,
             trusted_proxies: Vec::new(),
+            analysis: arbiter_server::service::AnalysisLimits {
+                workers: 2,
+                jobs: 64,
+                nodes: 3000,
+            },
         };
         t.restart().await;
         t.token = t.new_player().await;
@@ -141,6 +149,7 @@ impl TestServer {
             reports: self.reports.clone(),
             trusted_proxies: self.trusted_proxies.clone(),
             connections: arbiter_server::ConnectionLimits::default(),
+            analysis: self.analysis,
         };
         let games = Games {
             registry: arbiter_games::registry(),
