@@ -76,9 +76,10 @@ function drawMarks(B) {
   const { S, board } = G;
   if (!S.diagram || !S.view) return;
   board.clearMarks();
-  const info = reviewer.lastInfo();
+  const info = S.variation ? null : reviewer.lastInfo();
   if (info) for (const c of [info.from, info.to]) if (c) board.mark(c, 'last');
-  const live = !reviewing(S);
+  if (G.analysisMarks) G.analysisMarks(board);
+  const live = !reviewing(S) && !S.variation;
   if (live && S.view.ending) for (const c of S.view.ending.cells || []) board.mark(c, 'decisive');
   if (live && S.hint && myTurn(S)) markHint(board, S.hint);
   if (live) G.input.marks(board);
@@ -103,7 +104,7 @@ function markHint(board, hint) {
 function drawHover(G) {
   const { S, board } = G;
   board.clearHover();
-  if (!S.view || reviewing(S)) return;
+  if (!S.view || reviewing(S) || S.variation) return;
   G.input.hover(board, board.hoverCell);
   drawHoverAid(board, board.hoverCell);
 }
@@ -113,6 +114,7 @@ function cellClicked(B, cell) {
   const G = B.G;
   const S = G.S;
   if (!S.view) return;
+  if (S.variation) return G.say('You are looking at the engine’s line: click “Leave the line” to come back.', 'warn');
   if (S.review !== null)
     return G.say('You are looking at an earlier position: click “Back to the game” to play.', 'warn');
   if (!myTurn(S)) return G.say(whyNotMyTurn(S), 'warn');

@@ -1,12 +1,17 @@
 // The live connection: every change of the game arrives over a WebSocket, which reconnects after a drop.
 import { watch } from '../api.js';
+import { analysable } from './analysis.js';
 
 export function startLive(G) {
   const S = G.S;
   return watch(
     S.id,
     (msg) => {
-      if (msg.type === 'state') G.setView(msg.state);
+      if (msg.type === 'state') {
+        G.setView(msg.state);
+        // The game just ended (or the page has not asked yet): its analysis may be asked for now.
+        if (!S.analysis && analysable(S)) G.loadAnalysis();
+      } else if (msg.type === 'analysis') G.onAnalysisMessage(msg);
       else if (msg.type === 'thinking') S.thinkingInfo = msg.info;
       else if (msg.type === 'error' && msg.code === 'rate_limited')
         G.say('Too many requests from your address: the server skipped an update; the next change brings it.', 'warn');

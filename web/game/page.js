@@ -14,6 +14,7 @@ import { installView } from './view.js';
 import { installActions } from './actions.js';
 import { installBoard } from './drawing.js';
 import { takeInviteFromAddress, useInvite } from './invite.js';
+import { installAnalysis } from './analysis.js';
 
 export async function renderGame(main, id) {
   const S = createState(id);
@@ -24,6 +25,7 @@ export async function renderGame(main, id) {
   installMessages(G);
   installView(G);
   installActions(G);
+  installAnalysis(G);
   const reviewer = createReview(G);
   G.review = reviewer.review;
   installBoard(G, reviewer, side);
@@ -130,6 +132,7 @@ async function openGame(main, G, inviteCode) {
     })
     .catch(() => {});
   G.setView(first);
+  G.loadAnalysis();
   const note = takeNote(S.id);
   if (joined) G.say(joined.text, joined.kind);
   else if (note) G.say(note, 'info');

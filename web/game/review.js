@@ -10,6 +10,7 @@ export function createReview(G) {
   /** Shows the position after `ply` (null or the current ply: back to the game). */
   async function review(ply) {
     const v = S.view;
+    S.variation = null;
     if (ply === null || ply >= v.ply) {
       S.review = null;
       return G.render();
@@ -57,10 +58,14 @@ export function createReview(G) {
       if (k) parts.push(h('wbr'));
       parts.push(h('span', { class: 'tok' }, t));
     });
+    // The analysis's mark of the move (?!, ?, ??), if it has one.
+    const mark = G.moveMark ? G.moveMark(i) : null;
+    if (mark)
+      parts.push(h('span', { class: `glyph ${mark.mark}`, title: mark.text, 'aria-label': mark.text }, mark.glyph));
     return h(
       'button',
       {
-        class: `mv ${i === shown ? 'current' : ''}`,
+        class: `mv ${i === shown ? 'current' : ''} ${(G.moveMark && G.moveMark(i) && G.moveMark(i).mark) || ''}`,
         'data-ply': i + 1,
         // A game that words its moves (Krux) says the move in words on hover.
         title: (v.move_words && v.move_words[i]) || 'Show the position after this move',
@@ -117,7 +122,7 @@ export function createReview(G) {
         )
       : null;
     const previousScroll = box.querySelector('#move-list') ? box.querySelector('#move-list').scrollTop : null;
-    fill(box, h('h2', {}, 'Moves'), bar, list);
+    fill(box, h('h2', {}, 'Moves'), bar, list, G.analysisSection ? G.analysisSection() : null);
     // Live: the end of the list; reviewing: keep the shown move in sight.
     if (!reviewing(S)) list.scrollTop = list.scrollHeight;
     else {

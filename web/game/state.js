@@ -112,7 +112,10 @@ export const stepwise = (S) => !S.view.legal;
 /** Does this player hold every human side (so that undo acts at once, without asking anyone)? */
 export const localControl = (S) => isPlayer(S) && !otherPerson(S);
 /** The position shown on the board. */
-export const shownPosition = (S) => (reviewing(S) ? S.positions.list[S.review] : S.view.position);
+export const shownPosition = (S) => {
+  if (S.variation) return S.variation.positions[S.variation.index];
+  return reviewing(S) ? S.positions.list[S.review] : S.view.position;
+};
 
 /** Why this browser may not move now, in words. */
 export function whyNotMyTurn(S) {
