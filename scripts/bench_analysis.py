@@ -8,7 +8,7 @@
    each with a finished game (loaded from a record), all asking for an analysis at once: how long each
    waited for its first position to be searched and for its whole job, and the server's peak memory.
 
-    scripts/bench_analysis.py [--bin target/release/arbiter] [--requests 50] [--queue-nodes 20000]
+    scripts/bench_analysis.py [--bin target/release/arbiter] [--requests 50] [--queue-nodes 10000]
 """
 
 import argparse
@@ -148,7 +148,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin", default=str(ROOT / "target/release/arbiter"))
     parser.add_argument("--requests", type=int, default=50)
-    parser.add_argument("--queue-nodes", type=int, default=20000)
+    parser.add_argument("--queue-nodes", type=int, default=10000)
     args = parser.parse_args()
     command = "scripts/bench_analysis.py" + "".join(
         f" --{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k != "bin"

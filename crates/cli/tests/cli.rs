@@ -38,6 +38,28 @@ fn perft_counts_and_divides() {
 }
 
 #[test]
+fn perft_on_threads_counts_the_same_in_every_game() {
+    for (game, depth) in [
+        ("void", "3"),
+        ("krux", "2"),
+        ("attraction", "3"),
+        ("villawar:size=10", "3"),
+    ] {
+        let one = common::json_stdout(arbiter().args(["perft", game, depth, "--divide", "--json"]));
+        for threads in ["2", "3", "0"] {
+            let many =
+                common::json_stdout(arbiter().args(["perft", game, depth, "--divide", "--json", "--threads", threads]));
+            assert_eq!(many["nodes"], one["nodes"], "{game} on {threads} threads");
+            assert_eq!(
+                many["divide"], one["divide"],
+                "{game} on {threads} threads: the split by first move"
+            );
+        }
+        assert_eq!(one["threads"], 1);
+    }
+}
+
+#[test]
 fn solve_proves_short_wins_and_their_absence() {
     // The Krux rules' worked example 1: White 1 attracts Black 2 into the hole.
     let value = common::json_stdout(

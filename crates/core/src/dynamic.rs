@@ -393,6 +393,7 @@ pub trait DynGameType: Send + Sync {
         options: &str,
         position: Option<&str>,
         depth: usize,
+        threads: usize,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Vec<(String, u64)>, Error>;
     /// Can the side to move force a win within `max_plies` (see [`crate::proof`])?
@@ -525,9 +526,15 @@ impl<G: FullGame> DynGameType for GameType<G> {
         options: &str,
         position: Option<&str>,
         depth: usize,
+        threads: usize,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Vec<(String, u64)>, Error> {
-        Ok(perft::divide(&Self::game(options, position)?.0, depth, progress))
+        Ok(perft::divide(
+            &Self::game(options, position)?.0,
+            depth,
+            threads,
+            progress,
+        ))
     }
     fn forced_win(
         &self,

@@ -42,21 +42,51 @@ pub fn perft<G: Game>(game: &G, depth: usize) -> u64 {
     Walker::<G>::new().count(game, depth, 0)
 }
 
-/// perft split by first move: `(notation, count)` in move-list order. `progress(done, total)`
-/// is called after each root move, for progress bars.
-pub fn divide<G: Game>(game: &G, depth: usize, mut progress: impl FnMut(usize, usize)) -> Vec<(String, u64)> {
+/// perft split by first move: `(notation, count)` in move-list order, the first moves shared out
+/// among `threads` threads (each takes the next one not yet counted). `progress(done, total)` is
+/// called on the calling thread after each first move, for progress bars.
+pub fn divide<G: Game>(
+    game: &G,
+    depth: usize,
+    threads: usize,
+    mut progress: impl FnMut(usize, usize),
+) -> Vec<(String, u64)> {
     if depth == 0 {
         return Vec::new();
     }
     let mut root = Vec::new();
     game.legal_moves(&mut root);
-    let mut walker = Walker::<G>::new();
-    let mut out = Vec::with_capacity(root.len());
-    for (i, &mv) in root.iter().enumerate() {
-        let mut child = game.clone();
-        child.play(mv);
-        out.push((game.format_move(mv), walker.count(&child, depth - 1, 1)));
-        progress(i + 1, root.len());
-    }
-    out
+    let total = root.len();
+    let counts: Vec<std::sync::atomic::AtomicU64> = root.iter().map(|_| Default::default()).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, total.max(1)) {
+            let done_tx = done_tx.clone();
+            let (root, counts, next) = (&root, &counts, &next);
+            scope.spawn(move || {
+                let mut walker = Walker::<G>::new();
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&mv) = root.get(i) else { return };
+                    let mut child = game.clone();
+                    child.play(mv);
+                    let n = walker.count(&child, depth - 1, 1);
+                    counts[i].store(n, std::sync::atomic::Ordering::Relaxed);
+                    let _ = done_tx.send(());
+                }
+            });
+        }
+        drop(done_tx);
+        for done in 1..=total {
+            if done_rx.recv().is_err() {
+                break;
+            }
+            progress(done, total);
+        }
+    });
+    root.iter()
+        .zip(counts)
+        .map(|(&mv, n)| (game.format_move(mv), n.into_inner()))
+        .collect()
 }

@@ -4,7 +4,7 @@ use crate::spec::GameSpec;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::time::Instant;
 
-/// `arbiter perft <game> <depth> [--position P] [--divide]`
+/// `arbiter perft <game> <depth> [--position P] [--divide] [--threads N] [--json]`
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -18,6 +18,9 @@ pub struct Args {
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+    /// Threads counting at once, the first moves shared out among them; 0: one per core.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 /// Counts move sequences, split by first move so that a progress bar can follow.
@@ -25,6 +28,10 @@ pub fn run(args: Args) -> Result<(), String> {
     let (game, options) = args.spec.resolve()?;
     let position = args.spec.position.as_deref();
     let depth = usize::from(args.depth);
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
     let started = Instant::now();
     let bar = ProgressBar::new(0).with_style(
         ProgressStyle::with_template("{spinner} perft {msg} [{bar:30}] {pos}/{len} first moves, {elapsed}")
@@ -36,7 +43,7 @@ pub fn run(args: Args) -> Result<(), String> {
         game.perft(options, position, 0).map_err(|e| e.to_string())?;
         Vec::new()
     } else {
-        game.divide(options, position, depth, &mut |done, total| {
+        game.divide(options, position, depth, threads, &mut |done, total| {
             bar.set_length(total as u64);
             bar.set_position(done as u64);
         })
@@ -55,7 +62,7 @@ pub fn run(args: Args) -> Result<(), String> {
             split.iter().map(|(m, n)| (m.clone(), (*n).into())).collect();
         let value = serde_json::json!({
             "game": game.name(), "depth": args.depth, "nodes": nodes,
-            "seconds": elapsed, "nodes_per_second": rate,
+            "seconds": elapsed, "nodes_per_second": rate, "threads": threads,
             "divide": if args.divide { Some(divide) } else { None },
         });
         return crate::output::emit(&format!("{value}\n"));
@@ -67,6 +74,14 @@ pub fn run(args: Args) -> Result<(), String> {
         }
         text.push('\n');
     }
-    text += &format!("perft({}) = {nodes}\ntime: {elapsed:.3} s, {rate:.0} nodes/s\n", depth);
+    text += &format!(
+        "perft({}) = {nodes}\ntime: {elapsed:.3} s, {rate:.0} nodes/s{}\n",
+        depth,
+        if threads > 1 {
+            format!(" on {threads} threads")
+        } else {
+            String::new()
+        }
+    );
     crate::output::emit(&text)
 }
