@@ -317,7 +317,7 @@ fn repetition_key_ignores_passes() {
 #[test]
 fn divide_sums_to_perft() {
     let start = Attraction::new(&NoVariant);
-    let split = divide(&start, 3, |_, _| {});
+    let split = divide(&start, 3, 2, |_, _| {});
     assert_eq!(split.len(), 14);
     assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 2_884);
 }

@@ -239,7 +239,7 @@ fn perft_and_divide_count_sequences() {
     assert_eq!(perft(&g, 2), 2); // up-up, up-down
     assert_eq!(perft(&g, 3), 3); // uuu, uud, udu
     let mut calls = 0;
-    assert_eq!(divide(&g, 3, |_, _| calls += 1), vec![("up".to_string(), 3)]);
+    assert_eq!(divide(&g, 3, 2, |_, _| calls += 1), vec![("up".to_string(), 3)]);
     assert_eq!(calls, 1);
 }
 

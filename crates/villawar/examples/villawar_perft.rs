@@ -27,7 +27,7 @@ fn main() {
     println!("{}", game.diagram());
     let began = Instant::now();
     let nodes = if split {
-        let parts = divide(&game, depth, |_, _| {});
+        let parts = divide(&game, depth, 1, |_, _| {});
         for (mv, n) in &parts {
             println!("{mv}: {n}");
         }
