@@ -314,6 +314,13 @@ fn bench_reports_json() {
     assert_eq!(first["game"], "void");
     assert!(first["plies_per_second"].as_f64().unwrap() > 0.0);
     assert!(first["perft_nodes"].as_u64().unwrap() > 0);
+    assert_eq!(first["threads"], 1);
+    // On two threads: both threads' playouts counted, perft the same count at its depth.
+    let two = common::json_stdout(arbiter().args(["bench", "void", "--seconds", "0.2", "--threads", "2", "--json"]));
+    assert_eq!(two[0]["threads"], 2);
+    assert!(two[0]["plies_per_second"].as_f64().unwrap() > 0.0);
+    let perft = common::json_stdout(arbiter().args(["perft", "void", &two[0]["perft_depth"].to_string(), "--json"]));
+    assert_eq!(two[0]["perft_nodes"], perft["nodes"]);
 }
 
 #[test]

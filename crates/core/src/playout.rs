@@ -60,6 +60,22 @@ impl PlayoutStats {
     pub fn games_per_second(&self) -> f64 {
         self.games as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
+
+    /// The playouts of runs made side by side (on threads at once): their counts summed, the
+    /// longest run's wall time.
+    pub fn side_by_side(runs: &[PlayoutStats]) -> PlayoutStats {
+        let mut all = PlayoutStats::default();
+        for r in runs {
+            all.games += r.games;
+            all.plies += r.plies;
+            all.first_wins += r.first_wins;
+            all.second_wins += r.second_wins;
+            all.draws += r.draws;
+            all.capped += r.capped;
+            all.elapsed = all.elapsed.max(r.elapsed);
+        }
+        all
+    }
 }
 
 /// Runs random playouts from `start` for at least `budget` (checked between playouts).
@@ -100,5 +116,26 @@ fn run_playouts_until<G: Game, R: Rng>(
         if done(&stats) {
             return stats;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PlayoutStats;
+    use std::time::Duration;
+
+    #[test]
+    fn runs_side_by_side_add_their_counts_over_the_longest_time() {
+        let run = |games, plies, ms| PlayoutStats {
+            games,
+            plies,
+            first_wins: games,
+            elapsed: Duration::from_millis(ms),
+            ..PlayoutStats::default()
+        };
+        let all = PlayoutStats::side_by_side(&[run(3, 30, 900), run(5, 50, 1000)]);
+        assert_eq!((all.games, all.plies, all.first_wins), (8, 80, 8));
+        assert_eq!(all.elapsed, Duration::from_millis(1000));
+        assert_eq!(all.plies_per_second(), 80.0);
     }
 }

@@ -138,6 +138,10 @@ impl Encoding for Void {
         encoding::observe(self, out);
     }
 
+    fn builtin_net(_variant: &NoVariant) -> Option<arbiter_core::BuiltinNet> {
+        Some(crate::nets::builtin())
+    }
+
     fn action_space(variant: &NoVariant) -> usize {
         encoding::action_space(variant)
     }

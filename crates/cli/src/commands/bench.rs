@@ -15,7 +15,7 @@ const TIMED_AGENTS: [&str; 3] = ["mcts", "uct", "alphabeta"];
 /// How far over its time limit a move may go before `--time-limits` fails.
 const TIME_MARGIN: Duration = Duration::from_millis(250);
 
-/// `arbiter bench [<game>] [--seconds S] [--json] [--time-limits] [--signature]`
+/// `arbiter bench [<game>] [--seconds S] [--threads N] [--json] [--time-limits] [--signature]`
 #[derive(clap::Args)]
 pub struct Args {
     /// One game (with options, like villawar:size=10); all games when left out.
@@ -29,6 +29,10 @@ pub struct Args {
     /// Seed of the random playouts.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Threads for the random playouts (each its own seed) and perft (the first moves shared out);
+    /// 0: one per core. The searches' rates stay those of one thread.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -46,6 +50,7 @@ pub struct Args {
 #[derive(Serialize)]
 struct Figures {
     game: String,
+    threads: usize,
     playouts_per_second: f64,
     plies_per_second: f64,
     average_plies: f64,
@@ -145,6 +150,10 @@ pub fn run(args: Args) -> Result<(), String> {
         None => registry().names().iter().map(|s| s.to_string()).collect(),
     };
     let budget = Duration::from_secs_f64(args.seconds);
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
     let bar = ProgressBar::new(specs.len() as u64 * (5 + u64::from(args.time_limits))).with_style(
         ProgressStyle::with_template("{spinner} bench {msg} [{bar:20}] {pos}/{len}").expect("valid template"),
     );
@@ -152,9 +161,23 @@ pub fn run(args: Args) -> Result<(), String> {
     for spec in &specs {
         let (game, options) = registry().parse_spec(spec).map_err(|e| e.to_string())?;
         bar.set_message(format!("{spec}: playouts"));
-        let stats = game
-            .playouts(options, None, args.seed, args.ply_cap, budget)
+        let runs: Vec<_> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads as u64)
+                .map(|i| {
+                    let seed = args.seed.wrapping_add(i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                    scope.spawn(move || game.playouts(options, None, seed, args.ply_cap, budget))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a playout thread"))
+                .collect()
+        });
+        let runs = runs
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()
             .map_err(|e| e.to_string())?;
+        let stats = arbiter_core::playout::PlayoutStats::side_by_side(&runs);
         bar.inc(1);
         bar.set_message(format!("{spec}: perft"));
         // Deepen perft until one depth takes a good share of the budget, and never start a depth
@@ -162,7 +185,12 @@ pub fn run(args: Args) -> Result<(), String> {
         let (mut depth, mut nodes) = (0, 1u64);
         let elapsed = loop {
             let started = Instant::now();
-            let next = game.perft(options, None, depth + 1).map_err(|e| e.to_string())?;
+            let next: u64 = game
+                .divide(options, None, depth + 1, threads, &mut |_, _| {})
+                .map_err(|e| e.to_string())?
+                .iter()
+                .map(|(_, n)| n)
+                .sum();
             let elapsed = started.elapsed();
             let branching = next as f64 / nodes.max(1) as f64;
             (depth, nodes) = (depth + 1, next);
@@ -195,6 +223,7 @@ pub fn run(args: Args) -> Result<(), String> {
         };
         all.push(Figures {
             game: spec.clone(),
+            threads,
             playouts_per_second: stats.games_per_second(),
             plies_per_second: stats.plies_per_second(),
             average_plies: stats.plies as f64 / stats.games.max(1) as f64,
@@ -242,6 +271,9 @@ pub fn run(args: Args) -> Result<(), String> {
             f.alphabeta_nodes_per_second,
             f.alphabeta_depth
         );
+    }
+    if threads > 1 {
+        println!("(playouts and perft on {threads} threads; the searches on one)");
     }
     for f in &all {
         if let (Some(rate), Some(depth)) = (f.alphabeta_net_nodes_per_second, f.alphabeta_net_depth) {
