@@ -5,6 +5,7 @@
 import { h, el, cap } from '../svg.js';
 import { api, getDiagram } from '../api.js';
 import { isComputer, isOver, reviewing } from './state.js';
+import { markHint } from './drawing.js';
 
 /** Lichess's glyphs for the marks. */
 const GLYPHS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
@@ -113,13 +114,7 @@ function drawBest(G, board) {
     return;
   }
   const best = S.bestMoves.get(p.position);
-  if (!best) return;
-  const cells = new Set((best.clicks || []).map((c) => c.cell).filter(Boolean));
-  if (best.info.from) cells.add(best.info.from);
-  if (best.info.to) cells.add(best.info.to);
-  for (const c of cells) board.mark(c, 'hint');
-  const stepwise = (best.clicks || []).some((c) => c.token);
-  if (best.info.from && best.info.to && !stepwise) board.arrow(best.info.from, best.info.to, 'mark-hint');
+  if (best) markHint(board, best);
 }
 
 /** Steps the board through the engine's line from the shown position: `index` moves into it. */

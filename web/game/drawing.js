@@ -87,8 +87,8 @@ function drawMarks(B) {
   drawHover(G);
 }
 
-/** The engine's suggestion: the cells it clicks, and an arrow for a whole move. */
-function markHint(board, hint) {
+/** The engine's suggestion (`{info, clicks}`: a hint, the analysis's best move): the cells it clicks, and an arrow for a whole move. */
+export function markHint(board, hint) {
   const hi = hint.info || {};
   const cells = new Set((hint.clicks || []).map((c) => c.cell).filter(Boolean));
   if (hi.from) cells.add(hi.from);
