@@ -225,10 +225,10 @@ fn bench_reports_search_speeds() {
     // A game with a built-in net is also searched with it; one without is not.
     assert!(value[0]["alphabeta_net_nodes_per_second"].as_f64().unwrap() > 0.0);
     assert!(value[0]["alphabeta_net_depth"].as_u64().unwrap() >= 1);
-    let value = common::json_stdout(arbiter().args(["bench", "void", "--seconds", "0.2", "--json"]));
+    let value = common::json_stdout(arbiter().args(["bench", "krux", "--seconds", "0.2", "--json"]));
     assert!(
         value[0].get("alphabeta_net_nodes_per_second").is_none(),
-        "Void has no built-in net"
+        "Krux has no built-in net"
     );
 }
 
