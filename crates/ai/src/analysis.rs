@@ -207,7 +207,6 @@ pub fn analyze(
     // Every position is searched but one the board (or a history rule) ended.
     let total = moves.len() + usize::from(end.ending().is_none());
     let scale = session.win_chance_scale();
-    let mut agent = engines.agent(session.game(), spec)?;
     let mut positions = Vec::with_capacity(moves.len() + 1);
     for ply in 0..=moves.len() {
         let position = match replay.ending() {
@@ -217,8 +216,11 @@ pub fn analyze(
                 if stop.load(Ordering::Relaxed) {
                     return Err(Error::Invalid("the analysis was cancelled".into()));
                 }
-                agent.new_game();
+                // An agent per position, dropped after it: a job waiting for a worker holds no
+                // transposition table, so a server's memory grows with its workers, not its jobs.
+                let mut agent = engines.agent(session.game(), spec)?;
                 let searched = agent.choose(replay.as_ref(), stop, &mut |_| {})?;
+                drop(agent);
                 if stop.load(Ordering::Relaxed) {
                     return Err(Error::Invalid("the analysis was cancelled".into()));
                 }
