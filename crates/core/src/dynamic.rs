@@ -109,6 +109,9 @@ pub trait DynSession: Send + Sync {
     fn move_words(&self, index: usize) -> Option<String>;
     /// Turns are entered step by step ([`DynSession::partial_turn`]).
     fn is_stepwise(&self) -> bool;
+    /// The themes of a puzzle solved by `line` from the current position
+    /// ([`crate::Presentation::puzzle_themes`]); an error names the first illegal move of the line.
+    fn puzzle_themes(&self, line: &[String]) -> Result<Vec<&'static str>, Error>;
     /// The partial turn after `steps` from the current position (step-by-step games only).
     fn partial_turn(&self, steps: &[String]) -> Option<Result<PartialTurn, Error>>;
     /// A move legal now, explained: its cells, the position after it, the clicks that enter it.
@@ -241,6 +244,20 @@ impl<G: FullGame> DynSession for Session<G> {
     }
     fn is_stepwise(&self) -> bool {
         G::STEPWISE
+    }
+    fn puzzle_themes(&self, line: &[String]) -> Result<Vec<&'static str>, Error> {
+        let start = self.current();
+        let mut position = start.clone();
+        let mut moves = Vec::with_capacity(line.len());
+        for text in line {
+            if position.outcome().is_some() {
+                return Err(Error::GameOver);
+            }
+            let mv = position.parse_move(text)?;
+            position.play(mv);
+            moves.push(mv);
+        }
+        Ok(start.puzzle_themes(&moves))
     }
     fn partial_turn(&self, steps: &[String]) -> Option<Result<PartialTurn, Error>> {
         self.current().partial_turn(steps)

@@ -27,6 +27,15 @@ pub trait Presentation: Game {
         None
     }
 
+    /// The themes of a puzzle whose solution is `line` from this position (the solver's moves and
+    /// the forced replies, the solver's first), in the game's own words (`pull-into-hole`,
+    /// `flagship-falls`): what a player filters puzzles by. Lowercase words joined by `-`; empty
+    /// by default. The search-side themes (a win in so many moves, an advantage) are added by the
+    /// puzzle generator, which knows no game.
+    fn puzzle_themes(&self, _line: &[Self::Move]) -> Vec<&'static str> {
+        Vec::new()
+    }
+
     /// One line for players choosing a game.
     const BLURB: &'static str;
 
