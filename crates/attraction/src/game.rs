@@ -1,8 +1,8 @@
 //! The [`Game`] implementation: each method is one call into the module that owns it.
 
 use crate::{
-    board, diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, zobrist, Attraction,
-    Move,
+    board, diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, themes, zobrist,
+    Attraction, Move,
 };
 use arbiter_core::{
     Drawing, Encoding, Error, Game, Heuristics, MoveInfo, NoVariant, Outcome, Player, Presentation, Story,
@@ -126,6 +126,11 @@ impl Presentation for Attraction {
 
     fn move_info(&self, mv: Move) -> MoveInfo {
         notation::move_info(self, mv)
+    }
+
+    /// The goal row, chains, pushes and forced passes of the line (see `themes.rs`).
+    fn puzzle_themes(&self, line: &[Move]) -> Vec<&'static str> {
+        themes::puzzle_themes(self, line)
     }
 }
 

@@ -11,8 +11,8 @@
 //! only the chosen one (see `movegen.rs`).
 //!
 //! The files follow the skeleton shared by every game crate (`docs/architecture.md`); beside it,
-//! `bits.rs` (sets of points), `orbit.rs` (one orbit's geometry) and `route.rs` (one chain
-//! point by point, for interfaces).
+//! `bits.rs` (sets of points), `orbit.rs` (one orbit's geometry), `route.rs` (one chain
+//! point by point, for interfaces) and `themes.rs` (a puzzle's themes).
 //!
 //! ```
 //! use arbiter_attraction::Attraction;
@@ -46,6 +46,7 @@ mod play;
 mod position;
 mod route;
 mod square;
+mod themes;
 mod zobrist;
 
 pub use bits::{RANK_1, RANK_8};

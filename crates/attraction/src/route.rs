@@ -1,7 +1,8 @@
 //! One chain of orbits that makes a given move, point by point, for interfaces that animate it.
 //!
 //! Move generation only needs end points; this walks the chains one orbit at a time (breadth
-//! first, so the chain found has the fewest orbits) and keeps how each state was reached.
+//! first, so the chain found has the fewest orbits) and keeps how each state was reached. The
+//! orbits one by one also tell a puzzle's themes whether a move needs a chain.
 
 use crate::geometry::Direction;
 use crate::orbit::Sense;
@@ -24,14 +25,24 @@ fn state_index((sq, last): State) -> usize {
 /// point of every orbit of one shortest chain), or `None` for a pass, a finished game or a move
 /// that no chain makes here.
 pub(crate) fn route(board: &Attraction, mv: Move) -> Option<Vec<Square>> {
+    let Move::Orbit { from, .. } = mv else {
+        return None;
+    };
+    let orbits = orbits(board, mv)?;
+    Some(std::iter::once(from).chain(orbits.into_iter().flatten()).collect())
+}
+
+/// The orbits of one shortest chain making `mv`, each as the points it passes after its start,
+/// or `None` as for [`route`].
+pub(crate) fn orbits(board: &Attraction, mv: Move) -> Option<Vec<Vec<Square>>> {
     if outcome::outcome(board).is_some() {
         return None;
     }
     chain(board.board.occupied(), mv)
 }
 
-/// The points of one shortest chain making `mv` on a board with the stones `occupied`.
-fn chain(occupied: u64, mv: Move) -> Option<Vec<Square>> {
+/// The orbits of one shortest chain making `mv` on a board with the stones `occupied`.
+fn chain(occupied: u64, mv: Move) -> Option<Vec<Vec<Square>>> {
     let Move::Orbit { from, to, push } = mv else {
         return None;
     };
@@ -48,11 +59,8 @@ fn chain(occupied: u64, mv: Move) -> Option<Vec<Square>> {
             legs.push(points);
             state = prev;
         }
-        let mut path = vec![from];
-        for leg in legs.into_iter().rev() {
-            path.extend(leg);
-        }
-        path
+        legs.reverse();
+        legs
     };
     while let Some(state) = queue.pop_front() {
         let (here, last) = state;
@@ -83,14 +91,14 @@ fn chain(occupied: u64, mv: Move) -> Option<Vec<Square>> {
                         let target = at.offset(tx, ty);
                         if at == to && push.is_some() && target == push && !is_stone(push?) {
                             let mut path = path_to(&came_from, state);
-                            path.extend(points);
+                            path.push(points);
                             return Some(path);
                         }
                         break;
                     }
                     if at == to && push.is_none() {
                         let mut path = path_to(&came_from, state);
-                        path.extend(points);
+                        path.push(points);
                         return Some(path);
                     }
                     let reached = (at, Some(sense));

@@ -4,7 +4,7 @@ use crate::board::Krux;
 use crate::moves::Move;
 use crate::variant::KruxVariant;
 use crate::{diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, random_walk};
-use crate::{stepwise, winning, words, zobrist};
+use crate::{stepwise, themes, winning, words, zobrist};
 use arbiter_core::{
     Click, Drawing, Encoding, Error, Game, Heuristics, MoveInfo, Outcome, PartialTurn, Player, Presentation, Story,
     Tactics,
@@ -142,6 +142,11 @@ impl Presentation for Krux {
     /// The turn in words, along its canonical tokens (see `words.rs`).
     fn describe_move(&self, mv: Move) -> Option<String> {
         words::describe_move(self, mv)
+    }
+
+    /// How the winning turn puts the piece into the hole (see `themes.rs`).
+    fn puzzle_themes(&self, line: &[Move]) -> Vec<&'static str> {
+        themes::puzzle_themes(self, line)
     }
 }
 

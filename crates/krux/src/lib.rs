@@ -12,7 +12,8 @@
 //! the crate README lists the rulings and figures. The files follow the skeleton shared by every
 //! game crate (`docs/architecture.md`); `token.rs`, `turn.rs`, `turn_builder.rs`, `stepwise.rs`,
 //! `canonical.rs`, `table.rs`, `random_walk.rs`, `winning.rs` (is there a winning turn?, asked
-//! without listing the turns) and `words.rs` (a turn in words for players) are Krux's own.
+//! without listing the turns), `words.rs` (a turn in words for players) and `themes.rs` (a
+//! puzzle's themes) are Krux's own.
 
 #![warn(missing_docs)]
 
@@ -37,6 +38,7 @@ mod setup;
 mod square;
 mod stepwise;
 mod table;
+mod themes;
 mod token;
 mod turn;
 mod turn_builder;

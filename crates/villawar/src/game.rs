@@ -3,7 +3,7 @@
 
 use crate::board::{dispatch, dispatch_mut};
 use crate::{
-    board, diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, zobrist, Move,
+    board, diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, themes, zobrist, Move,
     Villawar, VillawarVariant,
 };
 use arbiter_core::{Drawing, Encoding, Error, Game, Heuristics, MoveInfo, Outcome, Player, Presentation, Story};
@@ -130,6 +130,11 @@ impl Presentation for Villawar {
 
     fn move_info(&self, mv: Move) -> MoveInfo {
         notation::move_info(self, mv)
+    }
+
+    /// What the solver's jumps do and the passes forced on the opponent (see `themes.rs`).
+    fn puzzle_themes(&self, line: &[Move]) -> Vec<&'static str> {
+        themes::puzzle_themes(self, line)
     }
 }
 

@@ -17,8 +17,9 @@
 //! The rules for players are `docs/rules/villawar.md`; the crate README lists the rulings. The
 //! files follow the skeleton shared by every game crate (`docs/architecture.md`); beside it,
 //! `bits.rs` (the bitboard word), `fill.rs` (whole-board fills), `size.rs` (the variant),
-//! `score.rs` (the final scoring) and `rule.rs` (the rule of one move, square by square, with the
-//! reason for each refusal: what parsing answers, proven to agree with the generator).
+//! `score.rs` (the final scoring), `themes.rs` (a puzzle's themes) and `rule.rs` (the rule of
+//! one move, square by square, with the reason for each refusal: what parsing answers, proven
+//! to agree with the generator).
 //!
 //! ```
 //! use arbiter_core::Game;
@@ -57,6 +58,7 @@ mod rule;
 mod score;
 mod size;
 mod square;
+mod themes;
 mod zobrist;
 
 pub use board::Villawar;

@@ -1,7 +1,8 @@
 //! The [`Game`] implementation: each method is one call into the module that owns it.
 
 use crate::{
-    board, diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, zobrist, Move, Void,
+    board, diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, themes, zobrist, Move,
+    Void,
 };
 use arbiter_core::{
     Drawing, Encoding, Error, Game, Heuristics, MoveInfo, NoVariant, Outcome, Player, Presentation, Story,
@@ -126,6 +127,11 @@ impl Presentation for Void {
 
     fn move_info(&self, mv: Move) -> MoveInfo {
         notation::move_info(self, mv)
+    }
+
+    /// The last blow, the flagship's fall and the falls on the way (see `themes.rs`).
+    fn puzzle_themes(&self, line: &[Move]) -> Vec<&'static str> {
+        themes::puzzle_themes(self, line)
     }
 }
 

@@ -23,6 +23,7 @@ mod piece;
 mod play;
 mod position;
 mod square;
+mod themes;
 mod zobrist;
 
 pub use board::Void;
