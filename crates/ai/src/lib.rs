@@ -45,6 +45,7 @@ pub mod mcts;
 pub mod nnue;
 mod past;
 pub mod protocol;
+pub mod puzzles;
 mod random;
 pub mod spec;
 pub mod sprt;

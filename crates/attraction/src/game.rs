@@ -101,6 +101,7 @@ impl Heuristics for Attraction {
 }
 
 impl Presentation for Attraction {
+    const PUZZLES: &'static [arbiter_core::PuzzleSet] = crate::puzzles::PUZZLES;
     const RULES: Option<(&'static str, &'static str)> = Some((
         include_str!("../../../docs/rules/attraction.md"),
         include_str!("../../../docs/rules/attraction.json"),

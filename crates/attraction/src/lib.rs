@@ -44,6 +44,7 @@ mod outcome;
 mod piece;
 mod play;
 mod position;
+mod puzzles;
 mod route;
 mod square;
 mod themes;

@@ -49,6 +49,8 @@ enum Command {
     Tune(commands::tune::Args),
     /// Write training data for a learned evaluation: self-play positions with scores and results.
     Datagen(commands::datagen::Args),
+    /// Make puzzles from self-play or recorded games: positions with one winning answer, verified.
+    Puzzles(commands::puzzles::Args),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
         Command::Report(args) => commands::report::run(args),
         Command::Tune(args) => commands::tune::run(args),
         Command::Datagen(args) => commands::datagen::run(args),
+        Command::Puzzles(args) => commands::puzzles::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -254,3 +254,102 @@ fn bench_signature_is_the_same_every_time() {
         .failure()
         .stderr(predicate::str::contains("the signature covers void"));
 }
+
+#[test]
+fn puzzles_come_from_self_play_and_records_and_bad_settings_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let small = [
+        "--scan-nodes",
+        "2000",
+        "--screen-nodes",
+        "300",
+        "--verify-nodes",
+        "5000",
+        "--threads",
+        "1",
+    ];
+    let out = dir.path().join("set.jsonl");
+    let report = dir.path().join("report.json");
+    arbiter()
+        .args([
+            "puzzles",
+            "attraction",
+            "--games",
+            "4",
+            "--count",
+            "1",
+            "--a",
+            "level=1",
+            "--b",
+            "level=2",
+        ])
+        .args(small)
+        .arg("--out")
+        .arg(&out)
+        .arg("--report")
+        .arg(&report)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("puzzles from"));
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let lines = std::fs::read_to_string(&out).unwrap();
+    let puzzles: Vec<serde_json::Value> = lines.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(report["accepted"].as_u64(), Some(puzzles.len() as u64));
+    assert_eq!(puzzles.len(), 1, "{report}");
+    assert_eq!(puzzles[0]["game"], "attraction");
+    assert!(puzzles[0]["solution"].as_array().unwrap().len() % 2 == 1);
+    // The same from a record: a game played by `match`, read back with --from.
+    arbiter()
+        .args([
+            "match",
+            "attraction",
+            "--a",
+            "level=1",
+            "--b",
+            "level=2",
+            "-n",
+            "2",
+            "--records",
+        ])
+        .arg(dir.path().join("records"))
+        .assert()
+        .success();
+    let stdout = arbiter()
+        .args(["puzzles", "attraction", "--json", "--from"])
+        .arg(dir.path().join("records"))
+        .args(small)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    // The puzzles on standard output (no --out), the report as JSON on standard error.
+    let json: serde_json::Value = serde_json::from_slice(&stdout.stderr).unwrap();
+    let found = String::from_utf8(stdout.stdout).unwrap();
+    assert_eq!(found.lines().count() as u64, json["accepted"].as_u64().unwrap());
+    assert_eq!(json["games"], 2, "{json}");
+    assert_eq!(json["source"], "2 recorded games");
+    for (args, message) in [
+        (
+            vec!["puzzles", "attraction", "--count", "0"],
+            "--count and --max-moves must be at least 1",
+        ),
+        (
+            vec!["puzzles", "attraction", "--verify-nodes", "0"],
+            "--verify-nodes must be at least 1",
+        ),
+        (vec!["puzzles", "chess"], "unknown game"),
+        (vec!["puzzles", "void", "--a", "nonsense"], "bad agent spec"),
+    ] {
+        arbiter()
+            .args(&args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(message));
+    }
+    arbiter()
+        .args(["puzzles", "void", "--from"])
+        .arg(dir.path().join("records"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("is a game of attraction, not void"));
+}

@@ -98,6 +98,8 @@ pub trait DynSession: Send + Sync {
     fn eval_terms(&self, out: &mut Vec<f64>);
     /// The evaluation's units per unit of the win chance's logistic ([`crate::Heuristics::win_chance_scale`]).
     fn win_chance_scale(&self) -> f64;
+    /// Do heuristic scores predict results ([`crate::Heuristics::SCORES_PREDICT_RESULTS`])?
+    fn scores_predict_results(&self) -> bool;
     /// The board picture of the current position, turned round when `flipped`.
     fn drawing(&self, flipped: bool) -> Drawing;
     /// The ending in words with its decisive cells, once over.
@@ -224,6 +226,9 @@ impl<G: FullGame> DynSession for Session<G> {
     }
     fn win_chance_scale(&self) -> f64 {
         self.current().win_chance_scale()
+    }
+    fn scores_predict_results(&self) -> bool {
+        G::SCORES_PREDICT_RESULTS
     }
     fn eval_terms(&self, out: &mut Vec<f64>) {
         self.current().eval_terms(out)
@@ -386,6 +391,8 @@ pub trait DynGameType: Send + Sync {
     fn stepwise(&self) -> bool;
     /// The rules for players (Markdown) and their diagrams and tutorial (JSON), if any.
     fn rules(&self) -> Option<(&'static str, &'static str)>;
+    /// The game's shipped puzzle sets ([`crate::Presentation::PUZZLES`]).
+    fn puzzle_sets(&self) -> &'static [crate::PuzzleSet];
     /// Every option key the game accepts.
     fn option_keys(&self) -> Vec<&'static str>;
     /// The game's strength levels ([`crate::Heuristics::STRENGTH_LEVELS`]).
@@ -513,6 +520,9 @@ impl<G: FullGame> DynGameType for GameType<G> {
     }
     fn rules(&self) -> Option<(&'static str, &'static str)> {
         G::RULES
+    }
+    fn puzzle_sets(&self) -> &'static [crate::PuzzleSet] {
+        G::PUZZLES
     }
     fn option_keys(&self) -> Vec<&'static str> {
         G::Variant::KEYS

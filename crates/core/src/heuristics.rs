@@ -84,6 +84,11 @@ pub trait Heuristics: Game {
         200.0
     }
 
+    /// Do heuristic scores predict results (is [`Heuristics::win_chance_scale`] fitted)? Where they
+    /// do not, a puzzle must be a proven win at every step: an "advantage" by the evaluation means
+    /// nothing there.
+    const SCORES_PREDICT_RESULTS: bool = true;
+
     /// The names and weights of the evaluation's terms, for tuning (`arbiter tune`): for a game
     /// that lists them, `evaluate()` of a position in play is the sum of each of
     /// [`Heuristics::eval_terms`] times its weight, rounded toward zero and clamped to ±1000. Empty

@@ -6,6 +6,17 @@ use crate::stepwise::{Click, PartialTurn};
 use crate::story::Story;
 use crate::{Error, Game, MoveInfo};
 
+/// A shipped set of puzzles of one variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PuzzleSet {
+    /// The set's name, unique among all games' sets (`villawar-6`): the web app's address for it.
+    pub name: &'static str,
+    /// The variant's options (`size=6`; empty for the default).
+    pub options: &'static str,
+    /// The puzzles, one JSON object per line, as `arbiter puzzles` writes them.
+    pub lines: &'static str,
+}
+
 /// A game for people: what the web app, the CLI and the docs draw and say.
 pub trait Presentation: Game {
     /// A text diagram of the position for terminals.
@@ -35,6 +46,10 @@ pub trait Presentation: Game {
     fn puzzle_themes(&self, _line: &[Self::Move]) -> Vec<&'static str> {
         Vec::new()
     }
+
+    /// The puzzle sets the game ships (made by `arbiter puzzles`, kept in the crate's `puzzles/`):
+    /// what the web app's puzzle pages serve. None by default.
+    const PUZZLES: &'static [PuzzleSet] = &[];
 
     /// One line for players choosing a game.
     const BLURB: &'static str;

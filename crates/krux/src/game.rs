@@ -82,6 +82,9 @@ impl Heuristics for Krux {
         crate::eval::WIN_CHANCE_SCALE
     }
 
+    // Krux is decided by proven falls; its scores did not predict results (see `eval.rs`).
+    const SCORES_PREDICT_RESULTS: bool = false;
+
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
@@ -106,6 +109,7 @@ impl Heuristics for Krux {
 }
 
 impl Presentation for Krux {
+    const PUZZLES: &'static [arbiter_core::PuzzleSet] = crate::puzzles::PUZZLES;
     const RULES: Option<(&'static str, &'static str)> = Some((
         include_str!("../../../docs/rules/krux.md"),
         include_str!("../../../docs/rules/krux.json"),

@@ -33,6 +33,7 @@ mod outcome;
 mod piece;
 mod play;
 mod position;
+mod puzzles;
 mod random_walk;
 mod setup;
 mod square;

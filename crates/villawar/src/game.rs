@@ -104,6 +104,7 @@ impl Heuristics for Villawar {
 }
 
 impl Presentation for Villawar {
+    const PUZZLES: &'static [arbiter_core::PuzzleSet] = crate::puzzles::PUZZLES;
     const RULES: Option<(&'static str, &'static str)> = Some((
         include_str!("../../../docs/rules/villawar.md"),
         include_str!("../../../docs/rules/villawar.json"),

@@ -54,6 +54,7 @@ mod outcome;
 mod piece;
 mod play;
 mod position;
+mod puzzles;
 mod rule;
 mod score;
 mod size;

@@ -102,6 +102,7 @@ impl Heuristics for Void {
 }
 
 impl Presentation for Void {
+    const PUZZLES: &'static [arbiter_core::PuzzleSet] = crate::puzzles::PUZZLES;
     const RULES: Option<(&'static str, &'static str)> = Some((
         include_str!("../../../docs/rules/void.md"),
         include_str!("../../../docs/rules/void.json"),

@@ -22,6 +22,7 @@ mod outcome;
 mod piece;
 mod play;
 mod position;
+mod puzzles;
 mod square;
 mod themes;
 mod zobrist;

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Makes the shipped puzzle sets and writes docs/puzzles.md (do not edit that file by hand).
+
+For each game (Villawar per size): `arbiter puzzles GAME --count N` from self-play of level 1
+against level 3, written to `crates/<game>/puzzles/<set>.jsonl` (the sets the game crates build
+in), with the generation report beside it (`<set>.report.json`); then the table of every set's
+report (games, candidates, kept, rejected by reason, candidates per thread-hour, themes).
+
+    scripts/make_puzzles.py [--bin target/release/arbiter] [--count 500] [--threads 2] [--only krux]
+    scripts/make_puzzles.py --table-only     # rewrite docs/puzzles.md from the reports
+"""
+
+import argparse
+import datetime
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "puzzles.md"
+# (game spec, crate, set name)
+SETS = [
+    ("void", "void", "void"),
+    ("krux", "krux", "krux"),
+    ("attraction", "attraction", "attraction"),
+    ("villawar:size=6", "villawar", "villawar-6"),
+    ("villawar", "villawar", "villawar-8"),
+    ("villawar:size=10", "villawar", "villawar-10"),
+]
+
+
+def set_paths(crate, name):
+    folder = ROOT / "crates" / crate / "puzzles"
+    return folder / f"{name}.jsonl", folder / f"{name}.report.json"
+
+
+def make(args, spec, crate, name):
+    puzzles, report = set_paths(crate, name)
+    puzzles.parent.mkdir(parents=True, exist_ok=True)
+    command = [
+        args.bin, "puzzles", spec, "--a", "level=1", "--b", "level=3", "--games", str(args.games),
+        "--count", str(args.count), "--threads", str(args.threads), "--seed", "1",
+        "--out", str(puzzles), "--report", str(report),
+    ]
+    print(" ".join(command), flush=True)
+    subprocess.run(command, check=True)
+
+
+def table():
+    lines = [
+        "# Puzzle sets",
+        "",
+        "Written by `scripts/make_puzzles.py` (do not edit by hand); last table "
+        f"{datetime.date.today().isoformat()}. Each set is `arbiter puzzles GAME --a level=1 --b level=3 "
+        "--count 500 --seed 1` (self-play of level 1 against level 3, 4 random opening plies), kept in "
+        "`crates/<game>/puzzles/` and built into the server. How puzzles are found and verified: "
+        "[analysis.md](analysis.md#puzzles).",
+        "",
+        "| Set | Puzzles | Games | Positions | Candidates | Kept | Rejected (why) | Candidates per thread-hour | Wall time |",
+        "|---|---:|---:|---:|---:|---:|---|---:|---:|",
+    ]
+    themes = []
+    for spec, crate, name in SETS:
+        _, path = set_paths(crate, name)
+        if not path.exists():
+            lines.append(f"| {name} | not made | | | | | | | |")
+            continue
+        r = json.loads(path.read_text())
+        rejected = "; ".join(f"{why}: {n}" for why, n in r["rejected"].items()) or "none"
+        hours = r["seconds"] * r["threads"] / 3600
+        rate = r["candidates"] / hours if hours else 0
+        kept = r["accepted"] / r["candidates"] if r["candidates"] else 0
+        lines.append(
+            f"| {name} | {r['accepted']} | {r['games']} | {r['positions']} | {r['candidates']} | "
+            f"{kept:.0%} | {rejected} | {rate:.0f} | {r['seconds'] / 60:.1f} min on {r['threads']} threads |"
+        )
+        top = ", ".join(f"{t} {n}" for t, n in sorted(r["themes"].items(), key=lambda kv: -kv[1]))
+        themes.append(f"- **{name}** ({r['verify']}): {top}")
+    lines += ["", "Themes (puzzles per theme; a puzzle has several):", ""] + themes
+    difficulty = ROOT / "docs" / "puzzle-difficulty.md"
+    if difficulty.exists():
+        lines += ["", "Difficulty spread: [puzzle-difficulty.md](puzzle-difficulty.md)."]
+    OUT.write_text("\n".join(lines) + "\n")
+    print(f"wrote {OUT}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", default=str(ROOT / "target" / "release" / "arbiter"))
+    parser.add_argument("--count", type=int, default=500)
+    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--only", help="make only this set (its name, e.g. villawar-6)")
+    parser.add_argument("--table-only", action="store_true")
+    args = parser.parse_args()
+    if not args.table_only:
+        for spec, crate, name in SETS:
+            if args.only is None or args.only == name:
+                make(args, spec, crate, name)
+    table()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
