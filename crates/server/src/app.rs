@@ -4,7 +4,7 @@
 use crate::error::ApiError;
 use crate::limits::{RateLimits, BODY_LIMIT};
 use crate::reports::Reports;
-use crate::routes::{assets, catalog, diagram, games, lobby, players, reports, rules, ws};
+use crate::routes::{assets, catalog, diagram, games, lobby, players, puzzles, reports, rules, ws};
 use crate::security;
 use crate::service::Service;
 use crate::state::AppState;
@@ -51,6 +51,11 @@ pub fn router(service: Arc<Service>, limits: Arc<RateLimits>, reports: Arc<Repor
         )
         .route("/games/{id}/positions", get(games::positions))
         .route("/games/{id}/ws", get(ws::ws))
+        .route("/puzzles", get(puzzles::sets))
+        .route("/puzzles/mine", get(puzzles::mine))
+        .route("/puzzles/{set}/next", get(puzzles::next))
+        .route("/puzzle/{id}", get(puzzles::puzzle))
+        .route("/puzzle/{id}/attempt", post(puzzles::attempt))
         .route(
             "/csp-reports",
             get(security::csp_reports).post(security::receive_csp_report),
@@ -64,6 +69,9 @@ pub fn router(service: Arc<Service>, limits: Arc<RateLimits>, reports: Arc<Repor
         .route("/rules/{game}", get(rules::page))
         .route("/learn/{game}", get(rules::page))
         .route("/report/{game}", get(rules::page))
+        .route("/puzzles", get(assets::index))
+        .route("/puzzles/{set}", get(assets::index))
+        .route("/puzzles/{set}/{id}", get(assets::index))
         .route("/reports/{game}/{file}", get(reports::file))
         .route("/static/{*path}", get(assets::file))
         .fallback(assets::page_not_found)

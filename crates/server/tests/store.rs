@@ -4,8 +4,8 @@
 use arbiter_core::{ClockState, Player, TimeControl};
 use arbiter_server::player::{PlayerId, PlayerRef};
 use arbiter_server::store::{
-    copy_store, Challenge, Change, Colour, DbLocation, Ending, GameState, NewMove, Ownership, PgStore, SqliteStore,
-    Store, StoreError, StoredGame, StoredPlayer,
+    copy_store, Challenge, Change, Colour, DbLocation, Ending, GameState, NewMove, Ownership, PgStore, PuzzleAttempt,
+    SqliteStore, Store, StoreError, StoredGame, StoredPlayer, StoredRating,
 };
 use arbiter_server::Seat;
 use std::sync::Barrier;
@@ -56,6 +56,7 @@ on_both_backends!(
     challenges,
     leases_have_one_holder,
     analyses_have_one_runner_and_keep_their_last_result,
+    a_puzzle_attempt_is_rated_once_and_never_from_a_stale_rating,
 );
 
 fn player(id: &str, name: Option<&str>) -> StoredPlayer {
@@ -412,6 +413,8 @@ fn a_sqlite_database_copies_into_postgres() {
         store.create(&g).unwrap();
     }
     store.add_challenge(&challenge("c1", 100)).unwrap();
+    let puzzle = attempt("pa", "z1", true, rating(1662.0, 1, 1), rating(1338.0, 1, 0));
+    assert!(store.record_puzzle_attempt(&puzzle).unwrap());
     assert!(store.claim_analysis("g3", "A", 0, 10).unwrap());
     store
         .finish_analysis("g3", "A", Some((9, "{\"moves\":[]}")), 5)
@@ -425,10 +428,12 @@ fn a_sqlite_database_copies_into_postgres() {
             copied.games,
             copied.moves,
             copied.challenges,
-            copied.analyses
+            copied.analyses,
+            copied.puzzle_attempts
         ),
-        (2, 5, 30, 1, 1)
+        (2, 5, 30, 1, 1, 1)
     );
+    assert_eq!(to.store.puzzle_data().unwrap(), store.puzzle_data().unwrap());
     let analysis = to.store.analysis("g3", 0).unwrap().unwrap();
     assert_eq!((analysis.plies, analysis.body.as_deref()), (9, Some("{\"moves\":[]}")));
     assert_eq!(seen, 5);
@@ -441,6 +446,66 @@ fn a_sqlite_database_copies_into_postgres() {
     let again = copy_store(store, to.store.as_ref(), &mut |_| {}).unwrap_err();
     assert!(again.to_string().contains("empty"), "{again}");
     assert_eq!(to.store.game_ids().unwrap().len(), 5);
+}
+
+fn rating(rating: f64, attempts: i64, solved: i64) -> StoredRating {
+    StoredRating {
+        rating,
+        deviation: 300.0,
+        volatility: 0.06,
+        attempts,
+        solved,
+    }
+}
+
+fn attempt(player: &str, puzzle: &str, solved: bool, mine: StoredRating, theirs: StoredRating) -> PuzzleAttempt {
+    PuzzleAttempt {
+        player: PlayerId(player.into()),
+        set: "void".into(),
+        puzzle: puzzle.into(),
+        solved,
+        at: 1_700_000_000,
+        player_rating: mine,
+        puzzle_rating: theirs,
+    }
+}
+
+fn a_puzzle_attempt_is_rated_once_and_never_from_a_stale_rating(store: &dyn Store) {
+    with_players(store);
+    let pa = PlayerId("pa".into());
+    assert_eq!(store.player_puzzle_rating(&pa, "void").unwrap(), None);
+    assert!(store.puzzle_ratings("void").unwrap().is_empty());
+    // The first attempt writes both ratings.
+    let first = attempt("pa", "z1", true, rating(1662.0, 1, 1), rating(1338.0, 1, 0));
+    assert!(store.record_puzzle_attempt(&first).unwrap());
+    assert_eq!(
+        store.player_puzzle_rating(&pa, "void").unwrap(),
+        Some(rating(1662.0, 1, 1))
+    );
+    assert_eq!(
+        store.puzzle_ratings("void").unwrap(),
+        vec![("z1".to_string(), rating(1338.0, 1, 0))]
+    );
+    assert_eq!(store.attempted_puzzles(&pa, "void").unwrap(), vec!["z1".to_string()]);
+    // A second attempt at the same puzzle changes nothing.
+    let again = attempt("pa", "z1", false, rating(1600.0, 2, 1), rating(1400.0, 2, 0));
+    assert!(!store.record_puzzle_attempt(&again).unwrap());
+    assert_eq!(
+        store.player_puzzle_rating(&pa, "void").unwrap(),
+        Some(rating(1662.0, 1, 1))
+    );
+    // Another player's attempt computed from the puzzle's rating before the first: stale, and
+    // nothing of it is written (not even the attempt).
+    let stale = attempt("pb", "z1", true, rating(1662.0, 1, 1), rating(1338.0, 1, 0));
+    assert!(matches!(store.record_puzzle_attempt(&stale), Err(StoreError::Stale)));
+    let pb = PlayerId("pb".into());
+    assert!(store.attempted_puzzles(&pb, "void").unwrap().is_empty());
+    assert_eq!(store.player_puzzle_rating(&pb, "void").unwrap(), None);
+    // Read again and it goes through.
+    let fresh = attempt("pb", "z1", true, rating(1600.0, 1, 1), rating(1300.0, 2, 0));
+    assert!(store.record_puzzle_attempt(&fresh).unwrap());
+    let data = store.puzzle_data().unwrap();
+    assert_eq!((data.puzzles.len(), data.players.len(), data.attempts.len()), (1, 2, 2));
 }
 
 /// A change committed through one connection pool reaches every store on the database.

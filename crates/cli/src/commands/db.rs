@@ -56,8 +56,8 @@ fn migrate(from: &DbLocation, to: &DbLocation) -> Result<(), String> {
     .map_err(|e| format!("the copy stopped: {e}"))?;
     bar.finish_and_clear();
     println!(
-        "Copied {} players, {} games ({} moves, {} analyses) and {} open challenges from {from} to {to}.",
-        copied.players, copied.games, copied.moves, copied.analyses, copied.challenges
+        "Copied {} players, {} games ({} moves, {} analyses), {} puzzle attempts and {} open challenges from {from} to {to}.",
+        copied.players, copied.games, copied.moves, copied.analyses, copied.puzzle_attempts, copied.challenges
     );
     Ok(())
 }

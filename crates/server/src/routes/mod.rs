@@ -6,6 +6,7 @@ pub mod diagram;
 pub mod games;
 pub mod lobby;
 pub mod players;
+pub mod puzzles;
 pub mod reports;
 pub mod rules;
 pub mod ws;

@@ -22,6 +22,7 @@ mod leases;
 pub mod lobby;
 mod moves;
 mod players;
+mod puzzles;
 mod seats;
 mod takeback;
 
@@ -32,6 +33,7 @@ pub use error::{ErrorKind, ServiceError};
 pub use games::{NewGame, NewSeats};
 pub use leases::LEASE;
 pub use moves::partial_turn;
+pub use puzzles::{AttemptView, MistakesView, PuzzleMode, PuzzleView, SetsView};
 
 use crate::computer::Computer;
 use crate::live::{GameEntry, LiveGame};
@@ -72,6 +74,8 @@ pub struct Service {
     /// The analyses this server runs.
     analyses: analysis::Jobs,
     analysis_limits: AnalysisLimits,
+    /// The shipped puzzle sets.
+    puzzles: puzzles::PuzzleBook,
 }
 
 /// How many games stay in memory by default (the others are in the database and reload on demand).
@@ -125,6 +129,7 @@ impl Service {
         time: Arc<dyn TimeSource>,
         analysis_limits: AnalysisLimits,
     ) -> Arc<Service> {
+        let puzzles = puzzles::PuzzleBook::new(&registry);
         Arc::new(Service {
             registry,
             shared: store.changes().is_some(),
@@ -143,6 +148,7 @@ impl Service {
             workers: Arc::new(crate::workers::Workers::new(analysis_limits.workers)),
             analyses: Default::default(),
             analysis_limits,
+            puzzles,
         })
     }
 

@@ -15,6 +15,8 @@ pub(super) trait Columns {
     fn opt_int(&self, i: usize) -> StoreResult<Option<i64>>;
     /// A boolean column (SQLite: 0/1); NULL reads as false.
     fn flag(&self, i: usize) -> StoreResult<bool>;
+    /// A floating-point column.
+    fn real(&self, i: usize) -> StoreResult<f64>;
 
     /// A text column.
     fn text(&self, i: usize) -> StoreResult<String> {

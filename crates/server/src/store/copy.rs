@@ -1,5 +1,6 @@
 //! Copying a whole database to another store (`arbiter db migrate --from arbiter.db --to postgres://…`):
-//! every player, game (with its moves, times, version and analysis) and open challenge, kept as it was.
+//! every player, game (with its moves, times, version and analysis), open challenge and puzzle rating,
+//! kept as it was.
 
 use super::{Store, StoreError, StoreResult};
 
@@ -16,6 +17,8 @@ pub struct Copied {
     pub challenges: usize,
     /// Stored analyses of games.
     pub analyses: usize,
+    /// Puzzle attempts (with the players' and puzzles' ratings).
+    pub puzzle_attempts: usize,
 }
 
 /// Copies everything in `from` into `to`, which must hold no player and no game yet (so that
@@ -53,5 +56,8 @@ pub fn copy_store(from: &dyn Store, to: &dyn Store, progress: &mut dyn FnMut(&Co
         to.add_challenge(&challenge)?;
         copied.challenges += 1;
     }
+    let puzzles = from.puzzle_data()?;
+    to.put_puzzle_data(&puzzles)?;
+    copied.puzzle_attempts = puzzles.attempts.len();
     Ok(copied)
 }

@@ -12,12 +12,14 @@ mod codec;
 mod copy;
 mod migrations;
 mod postgres;
+mod puzzles;
 mod sqlite;
 
 pub use challenges::{Challenge, Colour};
 pub use copy::{copy_store, Copied};
 pub use migrations::{Migration, POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
 pub use postgres::PgStore;
+pub use puzzles::{PuzzleAttempt, PuzzleData, StoredAttempt, StoredRating};
 pub use sqlite::SqliteStore;
 
 use crate::player::{PlayerId, PlayerRef};
@@ -336,6 +338,26 @@ pub trait Store: Send + Sync {
 
     /// A game's stored analysis, and who runs one on it now (whose claim runs out after `now_ms`).
     fn analysis(&self, game_id: &str, now_ms: u64) -> StoreResult<Option<StoredAnalysis>>;
+
+    /// A player's rating on a puzzle set, if they were ever rated there.
+    fn player_puzzle_rating(&self, player: &PlayerId, set: &str) -> StoreResult<Option<StoredRating>>;
+
+    /// The ratings of a set's puzzles that were ever attempted, by puzzle id.
+    fn puzzle_ratings(&self, set: &str) -> StoreResult<Vec<(String, StoredRating)>>;
+
+    /// The puzzles of a set a player has attempted.
+    fn attempted_puzzles(&self, player: &PlayerId, set: &str) -> StoreResult<Vec<String>>;
+
+    /// Records a player's first attempt at a puzzle and writes both new ratings, in one
+    /// transaction: `Ok(false)` (nothing written) when the player attempted it before;
+    /// [`StoreError::Stale`] (nothing written) when either rating changed since it was read.
+    fn record_puzzle_attempt(&self, attempt: &PuzzleAttempt) -> StoreResult<bool>;
+
+    /// Every puzzle row, for copying the store.
+    fn puzzle_data(&self) -> StoreResult<PuzzleData>;
+
+    /// Writes rows read by [`Store::puzzle_data`] from another store (into empty tables).
+    fn put_puzzle_data(&self, data: &PuzzleData) -> StoreResult<()>;
 
     /// What other servers change, as they commit it (PostgreSQL's LISTEN/NOTIFY); `None` for a store
     /// that only this server writes (SQLite).

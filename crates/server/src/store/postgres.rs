@@ -12,9 +12,10 @@ use super::codec::{
     seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
 };
 use super::migrations::POSTGRES_MIGRATIONS;
+use super::puzzles::{read_attempt, read_rating, RATING_COLUMNS};
 use super::{
-    now, Challenge, Change, Ending, GameState, GameSummary, NewMove, Ownership, Store, StoreError, StoreResult,
-    StoredAnalysis, StoredGame, StoredPlayer,
+    now, Challenge, Change, Ending, GameState, GameSummary, NewMove, Ownership, PuzzleAttempt, PuzzleData, Store,
+    StoreError, StoreResult, StoredAnalysis, StoredGame, StoredPlayer, StoredRating,
 };
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
@@ -107,6 +108,10 @@ impl Columns for Row {
 
     fn flag(&self, i: usize) -> StoreResult<bool> {
         Ok(self.try_get::<_, Option<bool>>(i)?.unwrap_or(false))
+    }
+
+    fn real(&self, i: usize) -> StoreResult<f64> {
+        Ok(self.try_get(i)?)
     }
 }
 
@@ -685,6 +690,128 @@ impl Store for PgStore {
                 plies: r.int(0)? as usize,
                 body: r.opt_text(1)?,
                 running: r.opt_text(2)?,
+            })
+        })
+    }
+
+    fn player_puzzle_rating(&self, player: &PlayerId, set: &str) -> StoreResult<Option<StoredRating>> {
+        let sql = format!("SELECT {RATING_COLUMNS} FROM player_puzzle_ratings WHERE player_id = $1 AND set_name = $2");
+        self.first(sql, vec![param(player.0.clone()), param(owned(set))], |r| {
+            read_rating(r, 0)
+        })
+    }
+
+    fn puzzle_ratings(&self, set: &str) -> StoreResult<Vec<(String, StoredRating)>> {
+        let sql = format!("SELECT puzzle_id, {RATING_COLUMNS} FROM puzzle_ratings WHERE set_name = $1");
+        self.rows(sql, vec![param(owned(set))], |r| Ok((r.text(0)?, read_rating(r, 1)?)))
+    }
+
+    fn attempted_puzzles(&self, player: &PlayerId, set: &str) -> StoreResult<Vec<String>> {
+        let sql = "SELECT puzzle_id FROM puzzle_attempts WHERE player_id = $1 AND set_name = $2";
+        self.rows(sql, vec![param(player.0.clone()), param(owned(set))], |r| r.text(0))
+    }
+
+    fn record_puzzle_attempt(&self, a: &PuzzleAttempt) -> StoreResult<bool> {
+        let a = a.clone();
+        self.write(move |tx| {
+            Box::pin(async move {
+                let inserted = tx
+                    .execute(
+                        "INSERT INTO puzzle_attempts (player_id, puzzle_id, set_name, solved, created_at)
+                         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                        &[&a.player.0, &a.puzzle, &a.set, &i64::from(a.solved), &a.at],
+                    )
+                    .await?;
+                if inserted == 0 {
+                    return Ok(false);
+                }
+                let p = &a.player_rating;
+                let changed = tx
+                    .execute(
+                        "INSERT INTO player_puzzle_ratings
+                           (player_id, set_name, rating, deviation, volatility, attempts, solved)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7)
+                         ON CONFLICT (player_id, set_name) DO UPDATE SET rating = EXCLUDED.rating,
+                           deviation = EXCLUDED.deviation, volatility = EXCLUDED.volatility,
+                           attempts = EXCLUDED.attempts, solved = EXCLUDED.solved
+                         WHERE player_puzzle_ratings.attempts = EXCLUDED.attempts - 1",
+                        &[&a.player.0, &a.set, &p.rating, &p.deviation, &p.volatility, &p.attempts, &p.solved],
+                    )
+                    .await?;
+                let z = &a.puzzle_rating;
+                let changed_puzzle = tx
+                    .execute(
+                        "INSERT INTO puzzle_ratings (puzzle_id, set_name, rating, deviation, volatility, attempts, solved)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7)
+                         ON CONFLICT (puzzle_id) DO UPDATE SET rating = EXCLUDED.rating,
+                           deviation = EXCLUDED.deviation, volatility = EXCLUDED.volatility,
+                           attempts = EXCLUDED.attempts, solved = EXCLUDED.solved
+                         WHERE puzzle_ratings.attempts = EXCLUDED.attempts - 1",
+                        &[&a.puzzle, &a.set, &z.rating, &z.deviation, &z.volatility, &z.attempts, &z.solved],
+                    )
+                    .await?;
+                if changed != 1 || changed_puzzle != 1 {
+                    // The error rolls the whole transaction back, the attempt with it.
+                    return Err(StoreError::Stale);
+                }
+                Ok(true)
+            })
+        })
+    }
+
+    fn puzzle_data(&self) -> StoreResult<PuzzleData> {
+        Ok(PuzzleData {
+            puzzles: self.rows(
+                format!("SELECT set_name, puzzle_id, {RATING_COLUMNS} FROM puzzle_ratings ORDER BY puzzle_id"),
+                vec![],
+                |r| Ok((r.text(0)?, r.text(1)?, read_rating(r, 2)?)),
+            )?,
+            players: self.rows(
+                format!(
+                    "SELECT player_id, set_name, {RATING_COLUMNS} FROM player_puzzle_ratings ORDER BY player_id, set_name"
+                ),
+                vec![],
+                |r| Ok((PlayerId(r.text(0)?), r.text(1)?, read_rating(r, 2)?)),
+            )?,
+            attempts: self.rows(
+                "SELECT player_id, puzzle_id, set_name, solved, created_at FROM puzzle_attempts
+                 ORDER BY player_id, puzzle_id",
+                vec![],
+                read_attempt,
+            )?,
+        })
+    }
+
+    fn put_puzzle_data(&self, data: &PuzzleData) -> StoreResult<()> {
+        let data = data.clone();
+        self.write(move |tx| {
+            Box::pin(async move {
+                for (set, puzzle, r) in &data.puzzles {
+                    tx.execute(
+                        "INSERT INTO puzzle_ratings (puzzle_id, set_name, rating, deviation, volatility, attempts, solved)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                        &[puzzle, set, &r.rating, &r.deviation, &r.volatility, &r.attempts, &r.solved],
+                    )
+                    .await?;
+                }
+                for (player, set, r) in &data.players {
+                    tx.execute(
+                        "INSERT INTO player_puzzle_ratings
+                           (player_id, set_name, rating, deviation, volatility, attempts, solved)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                        &[&player.0, set, &r.rating, &r.deviation, &r.volatility, &r.attempts, &r.solved],
+                    )
+                    .await?;
+                }
+                for a in &data.attempts {
+                    tx.execute(
+                        "INSERT INTO puzzle_attempts (player_id, puzzle_id, set_name, solved, created_at)
+                         VALUES ($1, $2, $3, $4, $5)",
+                        &[&a.player.0, &a.puzzle, &a.set, &i64::from(a.solved), &a.at],
+                    )
+                    .await?;
+                }
+                Ok(())
             })
         })
     }

@@ -6,9 +6,10 @@ use super::codec::{
     seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
 };
 use super::migrations::migrate_sqlite;
+use super::puzzles::{read_attempt, read_rating, RATING_COLUMNS};
 use super::{
-    now, Challenge, Ending, GameState, GameSummary, NewMove, Ownership, Store, StoreError, StoreResult, StoredAnalysis,
-    StoredGame, StoredPlayer,
+    now, Challenge, Ending, GameState, GameSummary, NewMove, Ownership, PuzzleAttempt, PuzzleData, Store, StoreError,
+    StoreResult, StoredAnalysis, StoredGame, StoredPlayer, StoredRating,
 };
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
@@ -70,6 +71,10 @@ impl Columns for rusqlite::Row<'_> {
 
     fn flag(&self, i: usize) -> StoreResult<bool> {
         Ok(self.get::<_, Option<bool>>(i)?.unwrap_or(false))
+    }
+
+    fn real(&self, i: usize) -> StoreResult<f64> {
+        Ok(self.get(i)?)
     }
 }
 
@@ -470,6 +475,113 @@ impl Store for SqliteStore {
                 body: r.opt_text(1)?,
                 running: r.opt_text(2)?,
             })
+        })
+    }
+
+    fn player_puzzle_rating(&self, player: &PlayerId, set: &str) -> StoreResult<Option<StoredRating>> {
+        let sql = format!("SELECT {RATING_COLUMNS} FROM player_puzzle_ratings WHERE player_id = ?1 AND set_name = ?2");
+        first(&self.conn(), &sql, &[&player.0, &set], |r| read_rating(r, 0))
+    }
+
+    fn puzzle_ratings(&self, set: &str) -> StoreResult<Vec<(String, StoredRating)>> {
+        let sql = format!("SELECT puzzle_id, {RATING_COLUMNS} FROM puzzle_ratings WHERE set_name = ?1");
+        rows(&self.conn(), &sql, &[&set], |r| Ok((r.text(0)?, read_rating(r, 1)?)))
+    }
+
+    fn attempted_puzzles(&self, player: &PlayerId, set: &str) -> StoreResult<Vec<String>> {
+        let sql = "SELECT puzzle_id FROM puzzle_attempts WHERE player_id = ?1 AND set_name = ?2";
+        rows(&self.conn(), sql, &[&player.0, &set], |r| r.text(0))
+    }
+
+    fn record_puzzle_attempt(&self, a: &PuzzleAttempt) -> StoreResult<bool> {
+        self.write(|tx| {
+            let inserted = tx.execute(
+                "INSERT INTO puzzle_attempts (player_id, puzzle_id, set_name, solved, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
+                params![a.player.0, a.puzzle, a.set, i64::from(a.solved), a.at],
+            )?;
+            if inserted == 0 {
+                return Ok(false);
+            }
+            let p = &a.player_rating;
+            let changed = tx.execute(
+                "INSERT INTO player_puzzle_ratings (player_id, set_name, rating, deviation, volatility, attempts, solved)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                 ON CONFLICT (player_id, set_name) DO UPDATE SET rating = excluded.rating,
+                   deviation = excluded.deviation, volatility = excluded.volatility,
+                   attempts = excluded.attempts, solved = excluded.solved
+                 WHERE player_puzzle_ratings.attempts = excluded.attempts - 1",
+                params![a.player.0, a.set, p.rating, p.deviation, p.volatility, p.attempts, p.solved],
+            )?;
+            let z = &a.puzzle_rating;
+            let changed_puzzle = tx.execute(
+                "INSERT INTO puzzle_ratings (puzzle_id, set_name, rating, deviation, volatility, attempts, solved)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                 ON CONFLICT (puzzle_id) DO UPDATE SET rating = excluded.rating,
+                   deviation = excluded.deviation, volatility = excluded.volatility,
+                   attempts = excluded.attempts, solved = excluded.solved
+                 WHERE puzzle_ratings.attempts = excluded.attempts - 1",
+                params![a.puzzle, a.set, z.rating, z.deviation, z.volatility, z.attempts, z.solved],
+            )?;
+            if changed != 1 || changed_puzzle != 1 {
+                // Dropping the transaction rolls the attempt back too.
+                return Err(StoreError::Stale);
+            }
+            Ok(true)
+        })
+    }
+
+    fn puzzle_data(&self) -> StoreResult<PuzzleData> {
+        let conn = self.conn();
+        Ok(PuzzleData {
+            puzzles: rows(
+                &conn,
+                &format!("SELECT set_name, puzzle_id, {RATING_COLUMNS} FROM puzzle_ratings ORDER BY puzzle_id"),
+                &[],
+                |r| Ok((r.text(0)?, r.text(1)?, read_rating(r, 2)?)),
+            )?,
+            players: rows(
+                &conn,
+                &format!(
+                    "SELECT player_id, set_name, {RATING_COLUMNS} FROM player_puzzle_ratings ORDER BY player_id, set_name"
+                ),
+                &[],
+                |r| Ok((PlayerId(r.text(0)?), r.text(1)?, read_rating(r, 2)?)),
+            )?,
+            attempts: rows(
+                &conn,
+                "SELECT player_id, puzzle_id, set_name, solved, created_at FROM puzzle_attempts
+                 ORDER BY player_id, puzzle_id",
+                &[],
+                |r| read_attempt(r),
+            )?,
+        })
+    }
+
+    fn put_puzzle_data(&self, data: &PuzzleData) -> StoreResult<()> {
+        self.write(|tx| {
+            for (set, puzzle, r) in &data.puzzles {
+                tx.execute(
+                    "INSERT INTO puzzle_ratings (puzzle_id, set_name, rating, deviation, volatility, attempts, solved)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    params![puzzle, set, r.rating, r.deviation, r.volatility, r.attempts, r.solved],
+                )?;
+            }
+            for (player, set, r) in &data.players {
+                tx.execute(
+                    "INSERT INTO player_puzzle_ratings (player_id, set_name, rating, deviation, volatility, attempts, solved)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    params![player.0, set, r.rating, r.deviation, r.volatility, r.attempts, r.solved],
+                )?;
+            }
+            for a in &data.attempts {
+                tx.execute(
+                    "INSERT INTO puzzle_attempts (player_id, puzzle_id, set_name, solved, created_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![a.player.0, a.puzzle, a.set, i64::from(a.solved), a.at],
+                )?;
+            }
+            Ok(())
         })
     }
 }
