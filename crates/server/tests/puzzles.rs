@@ -207,7 +207,16 @@ async fn wrong_moves_giving_up_streaks_themes_and_bad_requests() {
     let (got, mistakes) = t.get("/api/puzzles/mine").await;
     assert_eq!(got, 200);
     assert_eq!(mistakes["mistakes"], json!([]));
-    // The page of an unknown set is the app's "not found".
-    let page = reqwest::get(t.url("/puzzles/void")).await.unwrap();
-    assert_eq!(page.status().as_u16(), 200);
+    // The pages: a set's and a puzzle's are the app; an unknown one is its "not found" (404).
+    for (path, status) in [
+        ("/puzzles".to_string(), 200),
+        ("/puzzles/void".to_string(), 200),
+        (format!("/puzzles/void/{id}"), 200),
+        ("/puzzles/chess".to_string(), 404),
+        ("/puzzles/void/nope".to_string(), 404),
+    ] {
+        let page = reqwest::get(t.url(&path)).await.unwrap();
+        assert_eq!(page.status().as_u16(), status, "{path}");
+        assert!(page.text().await.unwrap().contains("<html"), "{path}");
+    }
 }

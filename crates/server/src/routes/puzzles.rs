@@ -92,3 +92,21 @@ pub async fn attempt(
 pub async fn mine(State(state): State<AppState>, caller: Caller) -> Result<Json<MistakesView>, ApiError> {
     Ok(Json(state.run(move |s| s.my_mistakes(&caller)).await?))
 }
+
+/// `GET /puzzles/{set}` and `/puzzles/{set}/{id}`: the app's page, with 404 for a set (or puzzle)
+/// that does not exist.
+pub async fn page(State(state): State<AppState>, Path(parts): Path<Vec<String>>) -> axum::response::Response {
+    let mut page = crate::routes::assets::index().await;
+    let known = state
+        .run(move |s| {
+            let sets = s.puzzle_sets();
+            let set_known = sets.sets.iter().any(|set| Some(&set.name.to_string()) == parts.first());
+            let id_known = parts.get(1).is_none_or(|id| s.puzzle_exists(id));
+            Ok::<_, ServiceError>(set_known && id_known)
+        })
+        .await;
+    if !matches!(known, Ok(true)) {
+        *page.status_mut() = axum::http::StatusCode::NOT_FOUND;
+    }
+    page
+}

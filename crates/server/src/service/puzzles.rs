@@ -381,6 +381,11 @@ impl Service {
         self.puzzle_view(player, puzzle, mode)
     }
 
+    /// Is there a shipped puzzle with this id?
+    pub fn puzzle_exists(&self, id: &str) -> bool {
+        self.puzzles.by_id.contains_key(id)
+    }
+
     /// A puzzle by its id, for the caller (a rated attempt if they have not tried it).
     pub fn puzzle(&self, caller: &Caller, id: &str) -> Result<PuzzleView, ServiceError> {
         let player = &caller.require()?.id;
