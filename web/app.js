@@ -4,12 +4,16 @@
 //   /rules/<game>   how to play, with live diagrams
 //   /learn/<game>   a guided first game
 //   /report/<game>  the game's report (balance, length, branching…), made on demand
+//   /puzzles        the puzzle sets, and the player's own mistakes to learn from
+//   /puzzles/<set>[/<id>]  a puzzle to solve (/puzzles/mine/<game>-<ply>: one of the player's mistakes)
 //   anything else   "Page not found"
 import { renderHome } from './home.js';
 import { renderGame } from './game/page.js';
 import { renderRules } from './rules.js';
 import { renderLearn } from './learn.js';
 import { renderReport } from './report.js';
+import { renderPuzzles } from './puzzles.js';
+import { renderPuzzle } from './puzzle/page.js';
 import { renderNotFound } from './notfound.js';
 
 const main = document.getElementById('app');
@@ -20,4 +24,7 @@ else if ((m = path.match(/^\/game\/([A-Za-z0-9]+)\/?$/))) renderGame(main, m[1])
 else if ((m = path.match(/^\/rules\/([a-z0-9_-]+)\/?$/))) renderRules(main, m[1]);
 else if ((m = path.match(/^\/learn\/([a-z0-9_-]+)\/?$/))) renderLearn(main, m[1]);
 else if ((m = path.match(/^\/report\/([a-z0-9_-]+)\/?$/))) renderReport(main, m[1]);
+else if ((m = path.match(/^\/puzzles\/?$/))) renderPuzzles(main);
+else if ((m = path.match(/^\/puzzles\/([a-z0-9_-]+)(?:\/([A-Za-z0-9_-]+))?\/?$/)))
+  renderPuzzle(main, m[1], m[2] || null);
 else renderNotFound(main);

@@ -76,6 +76,8 @@ function renderAbout(home) {
           h('a', { href: `/rules/${g.name}`, class: 'rules-link', id: `rules-${g.name}` }, 'How to play'),
           ' · ',
           h('a', { href: `/learn/${g.name}`, class: 'learn-link', id: `learn-${g.name}` }, 'Tutorial'),
+          ' · ',
+          h('a', { href: '/puzzles', class: 'puzzles-link' }, 'Puzzles'),
         ),
   );
 }
