@@ -91,6 +91,7 @@ async fn a_puzzle_is_solved_move_by_move_and_rated_once() {
         assert_eq!(status, 200, "{answer}");
         if 2 * step + 1 < line.len() {
             assert_eq!(answer["status"], "continue", "{answer}");
+            assert_eq!(answer["legal"].is_array(), view["stepwise"] == false, "{answer}");
             assert_eq!(answer["reply"].as_str(), Some(line[2 * step + 1].as_str()));
             assert_eq!(answer["rated"], false);
         } else {

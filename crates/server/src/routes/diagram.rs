@@ -51,6 +51,10 @@ pub struct DiagramView {
     pub mv: Option<MoveDetails>,
     /// How the game ended, if the position is finished.
     pub ending: Option<Story>,
+    /// The legal moves with the cells they touch, for a board that lets people move outside a
+    /// game (puzzles, their own mistakes); absent where turns are built step by step and at the end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<arbiter_core::MoveInfo>>,
 }
 
 /// `GET /api/diagram`
@@ -82,6 +86,7 @@ pub async fn diagram(
                 drawing: session.drawing(q.flipped),
                 mv,
                 ending: session.story(),
+                legal: (!session.is_stepwise() && session.ending().is_none()).then(|| session.legal_move_infos()),
             })
         })
         .await?;

@@ -9,7 +9,7 @@ use crate::player::PlayerId;
 use crate::store::{PuzzleAttempt, StoreError, StoredRating};
 use arbiter_ai::puzzles::rating::Rating;
 use arbiter_ai::puzzles::{is_right, Goal, Puzzle};
-use arbiter_core::{Player, Registry};
+use arbiter_core::{DynSession, MoveInfo, Player, Registry};
 use rand::seq::IndexedRandom;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -186,6 +186,9 @@ pub struct PuzzleView {
     pub rating: i64,
     /// Turns are entered step by step.
     pub stepwise: bool,
+    /// The solver's legal moves with the cells they touch (absent where turns are built step by
+    /// step): what the board offers to click.
+    pub legal: Option<Vec<MoveInfo>>,
     /// Will an attempt now be rated?
     pub rated: bool,
     /// The player's rating on the set.
@@ -212,6 +215,10 @@ pub struct AttemptView {
     /// The opponent's reply (when it continues).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reply: Option<String>,
+    /// The solver's legal moves after the reply (when it continues, and turns are not built step
+    /// by step).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<MoveInfo>>,
     /// The position after the player's last move and the reply (after the wrong move when failed).
     pub position: String,
     /// The whole solution, once the attempt is over.
@@ -273,6 +280,11 @@ fn rating_of(stored: Option<StoredRating>) -> (Rating, i64, i64) {
         ),
         None => (Rating::default(), 0, 0),
     }
+}
+
+/// The legal moves a board offers, where whole moves are picked from a list.
+fn legal_moves(session: &dyn DynSession) -> Option<Vec<MoveInfo>> {
+    (!session.is_stepwise() && session.ending().is_none()).then(|| session.legal_move_infos())
 }
 
 fn player_view(stored: Option<StoredRating>, change: Option<f64>) -> PlayerRatingView {
@@ -399,6 +411,7 @@ impl Service {
         let tried = self.store.attempted_puzzles(player, book.name)?.contains(&p.id);
         let puzzle_rating = self.puzzle_rating(book.name, &p.id)?;
         let game = self.registry.get(book.game)?;
+        let session = game.new_session(book.options, Some(&p.position))?;
         Ok(PuzzleView {
             id: p.id.clone(),
             set: book.name,
@@ -413,6 +426,7 @@ impl Service {
             goal: p.goal,
             rating: puzzle_rating.0.rating.round() as i64,
             stepwise: game.stepwise(),
+            legal: legal_moves(session.as_ref()),
             rated: mode == PuzzleMode::Rated && !tried,
             player: player_view(stored, None),
         })
@@ -486,6 +500,7 @@ impl Service {
             return Ok(AttemptView {
                 status,
                 reply,
+                legal: legal_moves(session.as_ref()),
                 position,
                 solution: None,
                 rated: false,
@@ -503,6 +518,7 @@ impl Service {
         Ok(AttemptView {
             status,
             reply: None,
+            legal: None,
             position,
             solution: Some(puzzle.solution.clone()),
             rated,
