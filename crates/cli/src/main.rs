@@ -51,6 +51,8 @@ enum Command {
     Datagen(commands::datagen::Args),
     /// Make puzzles from self-play or recorded games: positions with one winning answer, verified.
     Puzzles(commands::puzzles::Args),
+    /// How hard a puzzle set is: the computer levels solve it and Glicko-2 rates the puzzles.
+    PuzzleDifficulty(commands::puzzle_difficulty::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +75,7 @@ fn main() -> ExitCode {
         Command::Tune(args) => commands::tune::run(args),
         Command::Datagen(args) => commands::datagen::run(args),
         Command::Puzzles(args) => commands::puzzles::run(args),
+        Command::PuzzleDifficulty(args) => commands::puzzle_difficulty::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -353,3 +353,64 @@ fn puzzles_come_from_self_play_and_records_and_bad_settings_are_refused() {
         .code(1)
         .stderr(predicate::str::contains("is a game of attraction, not void"));
 }
+
+#[test]
+fn puzzle_difficulty_rates_a_set_by_the_levels_attempts() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set.jsonl");
+    arbiter()
+        .args([
+            "puzzles",
+            "attraction",
+            "--games",
+            "6",
+            "--count",
+            "2",
+            "--a",
+            "level=1",
+            "--b",
+            "level=2",
+        ])
+        .args([
+            "--scan-nodes",
+            "2000",
+            "--screen-nodes",
+            "300",
+            "--verify-nodes",
+            "5000",
+            "--threads",
+            "1",
+        ])
+        .arg("--out")
+        .arg(&set)
+        .assert()
+        .success();
+    let report = common::json_stdout(
+        arbiter()
+            .args(["puzzle-difficulty", "--move-time", "20ms", "--json"])
+            .arg(&set),
+    );
+    let solvers = report["solvers"].as_array().unwrap();
+    assert_eq!(solvers.len(), 6, "{report}");
+    let puzzles = report["puzzles"].as_u64().unwrap();
+    assert!(puzzles >= 1, "{report}");
+    for s in solvers {
+        assert_eq!(s["attempts"].as_u64(), Some(puzzles), "{s}");
+        assert!(s["solved"].as_u64().unwrap() <= puzzles);
+    }
+    assert_eq!(report["ratings"].as_array().unwrap().len() as u64, puzzles);
+    let empty = dir.path().join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    arbiter()
+        .args(["puzzle-difficulty"])
+        .arg(&empty)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("holds no puzzle"));
+    arbiter()
+        .args(["puzzle-difficulty", "--rounds", "0"])
+        .arg(&set)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--rounds must be at least 1"));
+}

@@ -12,6 +12,7 @@
 //! no longer the only one. Themes come from the game ([`arbiter_core::Presentation::puzzle_themes`])
 //! and from the search (`win-in-1`, `advantage`, `short`, `long`).
 
+pub mod difficulty;
 mod generate;
 pub mod rating;
 mod verify;

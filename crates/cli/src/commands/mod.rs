@@ -11,6 +11,7 @@ pub mod r#match;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod puzzle_difficulty;
 pub mod puzzles;
 pub mod report;
 pub mod serve;
