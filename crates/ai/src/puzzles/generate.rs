@@ -120,7 +120,8 @@ struct GameWork {
 
 /// Makes puzzles from `source` until `settings.count` are found or the games run out; `stop`
 /// ends it early (the puzzles found so far are kept); `on_game` hears after each game with the
-/// puzzles found so far.
+/// set and report so far (the games done from the first without a gap), so that a caller can
+/// keep them as it goes and a run cut short still leaves its puzzles.
 pub fn generate(
     engines: &Engines,
     game: &dyn DynGameType,
@@ -128,7 +129,7 @@ pub fn generate(
     source: &Source,
     settings: &GenerationSettings,
     stop: &AtomicBool,
-    on_game: &mut dyn FnMut(u32, usize),
+    on_game: &mut dyn FnMut(&[Puzzle], &GenerationReport),
 ) -> Result<(Vec<Puzzle>, GenerationReport), Error> {
     game.check_options(options)?;
     let started = Instant::now();
@@ -163,8 +164,9 @@ pub fn generate(
             match work {
                 Ok(work) => {
                     found += work.found.iter().filter(|p| p.is_ok()).count();
-                    on_game(work.index, found);
                     done.insert(work.index, work);
+                    let (puzzles, report) = assemble(&done, game, options, source, settings, threads, started);
+                    on_game(&puzzles, &report);
                     if found >= settings.count {
                         enough.store(true, Ordering::Relaxed);
                     }
@@ -181,6 +183,21 @@ pub fn generate(
     if let Some(e) = failure {
         return Err(e);
     }
+    Ok(assemble(&done, game, options, source, settings, threads, started))
+}
+
+/// The set and report of the games done from the first without a gap: the first `count` puzzles
+/// in game order (a position found in an earlier game is a duplicate), so that the set does not
+/// depend on which thread finished first.
+fn assemble(
+    done: &BTreeMap<u32, GameWork>,
+    game: &dyn DynGameType,
+    options: &str,
+    source: &Source,
+    settings: &GenerationSettings,
+    threads: usize,
+    started: Instant,
+) -> (Vec<Puzzle>, GenerationReport) {
     let mut report = GenerationReport {
         game: game.name().to_string(),
         options: options.to_string(),
@@ -191,18 +208,15 @@ pub fn generate(
         threads,
         ..GenerationReport::default()
     };
-    // The first `count` puzzles in game order; a position found in an earlier game is a duplicate.
-    let mut puzzles = Vec::new();
+    let mut puzzles: Vec<Puzzle> = Vec::new();
     let mut seen = HashSet::new();
-    for (_, work) in done {
-        // Only the games in an unbroken run from the first count, so that the set does not depend on
-        // which thread finished first.
+    for work in done.values() {
         if report.games != work.index || puzzles.len() >= settings.count {
             break;
         }
         report.games += 1;
         report.positions += work.positions;
-        for found in work.found {
+        for found in &work.found {
             report.candidates += 1;
             match found {
                 Ok(p) if !seen.insert(p.position.clone()) => {
@@ -211,7 +225,7 @@ pub fn generate(
                         .entry(Rejection::Duplicate.describe().into())
                         .or_default() += 1;
                 }
-                Ok(p) if puzzles.len() < settings.count => puzzles.push(p),
+                Ok(p) if puzzles.len() < settings.count => puzzles.push(p.clone()),
                 Ok(_) => report.candidates -= 1,
                 Err(r) => *report.rejected.entry(r.describe().into()).or_default() += 1,
             }
@@ -224,7 +238,7 @@ pub fn generate(
         }
     }
     report.seconds = started.elapsed().as_secs_f64();
-    Ok((puzzles, report))
+    (puzzles, report)
 }
 
 fn describe(source: &Source) -> String {

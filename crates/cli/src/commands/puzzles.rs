@@ -123,7 +123,8 @@ pub fn run(args: Args) -> Result<(), String> {
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {msg} ({elapsed})").map_err(|e| e.to_string())?,
     );
-    let mut games = 0;
+    // The set and report are rewritten after every game, so that a run cut short keeps its puzzles.
+    let mut write_error = None;
     let (found, report) = generate(
         engines(),
         game,
@@ -131,29 +132,36 @@ pub fn run(args: Args) -> Result<(), String> {
         &source,
         &settings,
         &AtomicBool::new(false),
-        &mut |_, puzzles| {
-            games += 1;
-            bar.set_position(puzzles as u64);
-            bar.set_message(format!("{games} games"));
+        &mut |puzzles, report| {
+            bar.set_position(puzzles.len() as u64);
+            bar.set_message(format!("{} games", report.games));
+            if let Some(path) = &args.out {
+                if let Err(e) = write_set(path, puzzles).and_then(|()| write_report(args.report.as_deref(), report)) {
+                    write_error.get_or_insert(e);
+                }
+            }
         },
     )
     .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
-    let mut lines = String::new();
-    for p in &found {
-        lines.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
-        lines.push('\n');
+    if let Some(e) = write_error {
+        return Err(e);
     }
     match &args.out {
-        Some(path) => write_file(path, &lines)?,
-        None => std::io::stdout()
-            .write_all(lines.as_bytes())
-            .map_err(|e| format!("cannot write the puzzles: {e}"))?,
+        Some(path) => write_set(path, &found)?,
+        None => {
+            let mut lines = String::new();
+            for p in &found {
+                lines.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
+                lines.push('\n');
+            }
+            std::io::stdout()
+                .write_all(lines.as_bytes())
+                .map_err(|e| format!("cannot write the puzzles: {e}"))?
+        }
     }
+    write_report(args.report.as_deref(), &report)?;
     let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-    if let Some(path) = &args.report {
-        write_file(path, &format!("{json}\n"))?;
-    }
     if args.json {
         eprintln!("{json}");
     } else {
@@ -162,8 +170,32 @@ pub fn run(args: Args) -> Result<(), String> {
     Ok(())
 }
 
+/// Writes a file whole: to a temporary file beside it, then renamed over it, so that a reader
+/// (or a run stopped mid-write) never sees half of it.
 fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    let partial = path.with_extension("partial");
+    std::fs::write(&partial, text)
+        .and_then(|()| std::fs::rename(&partial, path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn write_set(path: &Path, puzzles: &[arbiter_ai::puzzles::Puzzle]) -> Result<(), String> {
+    let mut lines = String::new();
+    for p in puzzles {
+        lines.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);
+        lines.push('\n');
+    }
+    write_file(path, &lines)
+}
+
+fn write_report(path: Option<&Path>, report: &GenerationReport) -> Result<(), String> {
+    match path {
+        Some(path) => {
+            let json = serde_json::to_string_pretty(report).map_err(|e| e.to_string())?;
+            write_file(path, &format!("{json}\n"))
+        }
+        None => Ok(()),
+    }
 }
 
 /// Every record in these files and folders (a folder: its `.json` files, in name order).
