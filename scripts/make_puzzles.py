@@ -8,6 +8,10 @@ report (games, candidates, kept, rejected by reason, candidates per thread-hour,
 
     scripts/make_puzzles.py [--bin target/release/arbiter] [--count 500] [--threads 2] [--only krux]
     scripts/make_puzzles.py --table-only     # rewrite docs/puzzles.md from the reports
+    scripts/make_puzzles.py --difficulty     # rate each set by levels 1-6 (docs/puzzle-difficulty.md)
+
+The difficulty: `arbiter puzzle-difficulty SET --sample 100 --move-time 100ms`, levels 1-6 of the game
+each try 100 puzzles of the set once, Glicko-2 rating solvers and puzzles as the server rates people.
 """
 
 import argparse
@@ -85,6 +89,48 @@ def table():
     print(f"wrote {OUT}")
 
 
+def difficulty(args):
+    out = ROOT / "docs" / "puzzle-difficulty.md"
+    lines = [
+        "# Puzzle difficulty",
+        "",
+        "Written by `scripts/make_puzzles.py --difficulty` (do not edit by hand) on "
+        f"{datetime.date.today().isoformat()}: for each shipped set, `arbiter puzzle-difficulty SET --sample "
+        f"{args.sample} --move-time {args.move_time} --seed 1` — the game's levels 1–6 (their thinking time capped "
+        f"at {args.move_time} a move) each try the same {args.sample} puzzles once, in a shuffled order, and "
+        "Glicko-2 rates solvers and puzzles as the server rates people (everyone starts at 1500 ± 350).",
+        "",
+        "| Set | Puzzles | Puzzle ratings: 10% · 25% · median · 75% · 90% (range) | "
+        + " | ".join(f"Level {n}" for n in range(1, 7))
+        + " |",
+        "|---|---:|---|" + "---:|" * 6,
+    ]
+    for spec, crate, name in SETS:
+        puzzles, _ = set_paths(crate, name)
+        if not puzzles.exists() or not puzzles.read_text().strip():
+            continue
+        command = [
+            args.bin, "puzzle-difficulty", str(puzzles), "--sample", str(args.sample), "--move-time",
+            args.move_time, "--seed", "1", "--json",
+        ]
+        print(" ".join(command), flush=True)
+        r = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+        p = " · ".join(f"{x:.0f}" for x in r["percentiles"])
+        levels = " | ".join(
+            f"{s['rating']:.0f} ({s['solved']}/{s['attempts']})" for s in r["solvers"]
+        )
+        lines.append(f"| {name} | {r['puzzles']} | {p} ({r['range'][0]:.0f}–{r['range'][1]:.0f}) | {levels} |")
+    lines += [
+        "",
+        "Each level's cell: its puzzle rating at the end (solved/tried). Puzzles that every level solves end "
+        "near the bottom of the scale, and the levels that solve everything share the top: a set whose "
+        "levels all solve it is easy for a computer, which says little of how hard it is for a person; the "
+        "server's ratings from people's attempts are what the puzzle pages serve by.",
+    ]
+    out.write_text("\n".join(lines) + "\n")
+    print(f"wrote {out}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin", default=str(ROOT / "target" / "release" / "arbiter"))
@@ -93,7 +139,12 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--only", help="make only this set (its name, e.g. villawar-6)")
     parser.add_argument("--table-only", action="store_true")
+    parser.add_argument("--difficulty", action="store_true", help="rate the shipped sets by levels 1-6")
+    parser.add_argument("--sample", type=int, default=100)
+    parser.add_argument("--move-time", default="100ms")
     args = parser.parse_args()
+    if args.difficulty:
+        return difficulty(args)
     if not args.table_only:
         for spec, crate, name in SETS:
             if args.only is None or args.only == name:
