@@ -221,3 +221,72 @@ async fn wrong_moves_giving_up_streaks_themes_and_bad_requests() {
         assert!(page.text().await.unwrap().contains("<html"), "{path}");
     }
 }
+
+/// Polls the analysis of `id` until it is done.
+async fn analysed(t: &TestServer, id: &str) -> Value {
+    for _ in 0..1200 {
+        let (_, view) = t.get(&format!("/api/games/{id}/analysis")).await;
+        if view["status"] == "done" {
+            return view["analysis"].clone();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the analysis of {id} never ended");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn your_mistakes_come_from_the_analyses_of_your_finished_games() {
+    let t = TestServer::new().await;
+    // A game the caller plays on both sides, badly (a move picked by a fixed stride through the
+    // legal ones), then resigns.
+    let mut view = t
+        .create(json!({"game": "villawar", "options": "size=6", "players": [{"kind": "human"}, {"kind": "human"}]}))
+        .await;
+    let id = view["id"].as_str().unwrap().to_string();
+    for ply in 0..40 {
+        if view["ending"].is_object() {
+            break;
+        }
+        let legal = view["legal"].as_array().unwrap();
+        let pick = legal[(ply * 7919 + 3) % legal.len()]["notation"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        view = t.play(&id, &common::side_to_move(&view), &pick).await;
+    }
+    if !view["ending"].is_object() {
+        t.post(
+            &format!("/api/games/{id}/resign"),
+            json!({"side": common::side_to_move(&view)}),
+        )
+        .await;
+    }
+    let (status, started) = t.post(&format!("/api/games/{id}/analysis"), json!({})).await;
+    assert_eq!(status, 200, "{started}");
+    let analysis = analysed(&t, &id).await;
+    let expected: Vec<&Value> = analysis["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| matches!(m["mark"].as_str(), Some("mistake" | "blunder")))
+        .collect();
+    assert!(
+        !expected.is_empty(),
+        "no mistake in a game of arbitrary moves: {analysis}"
+    );
+    let (status, mine) = t.get("/api/puzzles/mine").await;
+    assert_eq!(status, 200, "{mine}");
+    let mistakes = mine["mistakes"].as_array().unwrap();
+    assert_eq!(mistakes.len(), expected.len(), "{mine}");
+    for (got, want) in mistakes.iter().zip(expected) {
+        let ply = want["ply"].as_u64().unwrap() as usize;
+        assert_eq!(got["game_id"], id.as_str());
+        assert_eq!(got["ply"].as_u64(), Some(ply as u64));
+        assert_eq!((&got["played"], &got["best"]), (&want["played"], &want["best"]));
+        assert_eq!(got["position"], analysis["positions"][ply - 1]["position"]);
+    }
+    // Someone else has no mistakes there.
+    let other = t.new_player().await;
+    let (_, theirs) = t.send_as(Some(&other), "GET", "/api/puzzles/mine", None).await;
+    assert_eq!(theirs["mistakes"], json!([]));
+}
