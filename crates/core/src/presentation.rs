@@ -116,3 +116,23 @@ pub trait Presentation: Game {
         None
     }
 }
+
+/// The themes of `line` (moves in notation, solver first) from the position `text`: what a game's
+/// tests of [`Presentation::puzzle_themes`] ask, with the first move that does not parse named.
+pub fn themes_of_line<G: Presentation>(
+    variant: &G::Variant,
+    text: &str,
+    line: &[&str],
+) -> Result<Vec<&'static str>, Error> {
+    let start = G::from_position(variant, text)?;
+    let mut position = start.clone();
+    let mut moves = Vec::with_capacity(line.len());
+    for notation in line {
+        let mv = position
+            .parse_move(notation)
+            .map_err(|e| Error::Invalid(format!("{notation}: {e}")))?;
+        moves.push(mv);
+        position.play(mv);
+    }
+    Ok(start.puzzle_themes(&moves))
+}

@@ -69,19 +69,10 @@ fn winning_turn(k: &Krux, mv: Move, themes: &mut Vec<&'static str>) {
 mod tests {
     use super::*;
     use crate::variant::KruxVariant;
-    use arbiter_core::Game;
 
     /// The themes of the line written as turns from the position `text`.
     fn themes(text: &str, line: &[&str]) -> Vec<&'static str> {
-        let start = crate::position::from_position(&KruxVariant::default(), text).unwrap();
-        let mut k = start;
-        let mut moves = Vec::new();
-        for turn in line {
-            let mv = k.parse_move(turn).unwrap_or_else(|e| panic!("{turn}: {e}"));
-            moves.push(mv);
-            k.play(mv);
-        }
-        puzzle_themes(&start, &moves)
+        arbiter_core::themes_of_line::<Krux>(&KruxVariant::default(), text, line).unwrap()
     }
 
     #[test]

@@ -92,15 +92,7 @@ mod tests {
 
     /// The themes of the line written in notation from the position `text`.
     fn themes(text: &str, line: &[&str]) -> Vec<&'static str> {
-        let start = Villawar::from_position(&VillawarVariant::default(), text).unwrap();
-        let mut board = start;
-        let mut moves = Vec::new();
-        for text in line {
-            let mv = board.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            moves.push(mv);
-            board.play(mv);
-        }
-        puzzle_themes(&start, &moves)
+        arbiter_core::themes_of_line::<Villawar>(&VillawarVariant::default(), text, line).unwrap()
     }
 
     #[test]

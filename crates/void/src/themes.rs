@@ -88,19 +88,11 @@ fn is_struck(kind: Kind, to: Square, target: Square, fallen: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::{Game, NoVariant};
+    use arbiter_core::NoVariant;
 
     /// The themes of the line written in notation from the position `text`.
     fn themes(text: &str, line: &[&str]) -> Vec<&'static str> {
-        let start = Void::from_position(&NoVariant, text).unwrap();
-        let mut board = start.clone();
-        let mut moves = Vec::new();
-        for text in line {
-            let mv = board.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            moves.push(mv);
-            board.play(mv);
-        }
-        puzzle_themes(&start, &moves)
+        arbiter_core::themes_of_line::<Void>(&NoVariant, text, line).unwrap()
     }
 
     #[test]
