@@ -2,15 +2,23 @@
 // the server lists (click a piece, then where it goes, then what tells moves apart), or a turn built step by
 // step from the server's partial turns (every legal next step marked; "End turn", or a step that wins).
 // Every move can also be entered with the keyboard: the buttons under "All legal moves" / "steps".
-// It knows no game: the legal moves, the steps and their cells come from the server.
+// It knows no game: the legal moves, the steps and their cells come from the server. What it shares with
+// the game page's inputs (game/moves.js, game/steps.js) is in ../input.js.
 import { h, fill } from '../svg.js';
 import { getPartialTurn, getDiagram } from '../api.js';
-import { markPicture, markStyle } from '../board.js';
-import { previewMarks } from '../game/aids.js';
-
-/** The cell that tells a move apart from the others with the same from and to. */
-const choiceOf = (m) => m.choice || m.to;
-const pieceWord = (p) => p.name || (p.label ? `piece ${p.label}` : 'piece');
+import {
+  choicePrompt,
+  clickMove,
+  markMove,
+  moveHits,
+  hoverMove,
+  clickStep,
+  markSteps,
+  stepHits,
+  stepButtons,
+  turnButtons,
+  turnSoFar,
+} from '../input.js';
 
 /**
  * `board`: the Board; `controls`: the element the input draws its buttons in; `say(text, kind)`: the
@@ -30,7 +38,6 @@ export function createInput({ board, controls, say, onMove, baseMarks = () => {}
   };
 
   const legal = () => (st.spot && st.spot.legal) || [];
-  const movesFrom = (cell) => legal().filter((m) => m.from === cell);
 
   function reset() {
     st.selected = null;
@@ -95,170 +102,47 @@ export function createInput({ board, controls, say, onMove, baseMarks = () => {}
   }
 
   function stepClick(cell) {
-    const turn = st.turn;
-    if (!turn) return;
-    const items = turn.next.filter((n) => n.cell === cell);
-    if (items.length === 1) return push(items[0].token);
-    if (items.length > 1) {
-      st.choice = { cell, items };
-      say(`Several things can be done on ${cell}: choose one with the buttons.`, 'info');
-      return draw();
-    }
-    if (!turn.next.length) return say('Nothing more can be done this turn: click “End turn”.', 'warn');
-    const buttons = turn.next.filter((n) => !n.cell);
-    if (buttons.length === turn.next.length)
-      return say(`First choose: ${buttons.map((n) => n.label).join(', or ')} (the buttons).`, 'warn');
-    const status = turn.status ? ` ${turn.status}.` : '';
-    say(`Nothing can be done on ${cell} now.${status} The marked cells show what can.`, 'warn');
+    if (!st.turn) return;
+    clickStep(st.turn, cell, {
+      push,
+      choose: (choice) => {
+        st.choice = choice;
+        return draw();
+      },
+      say,
+      where: { choose: ' with the buttons', buttons: 'the buttons' },
+    });
   }
-
-  const tokenButton = (n, cls) =>
-    h(
-      'button',
-      { class: cls, 'data-token': n.token, title: n.label, onclick: () => push(n.token) },
-      n.mark && n.cell ? markPicture(n.mark, markStyle(board.diagram, n.mark), 18) : null,
-      n.label,
-    );
 
   function stepControls() {
     const turn = st.turn;
     if (!turn) return [];
-    const cellless = turn.next.filter((n) => !n.cell);
-    const onCells = turn.next.filter((n) => n.cell);
     return [
-      turn.status ? h('p', { class: 'turn-status', id: 'turn-status' }, turn.status) : null,
-      h('p', { class: 'turn-so-far' }, 'Turn so far: ', h('code', { id: 'turn-notation' }, turn.notation || '—')),
-      cellless.length
-        ? h(
-            'div',
-            { class: 'choices' },
-            cellless.map((n) => tokenButton(n, 'token-choice')),
-          )
-        : null,
-      st.choice ? h('p', { class: 'small' }, `On ${st.choice.cell}:`) : null,
-      st.choice
-        ? h(
-            'div',
-            { class: 'choices' },
-            st.choice.items.map((n) => tokenButton(n, 'choice-button')),
-          )
-        : null,
-      onCells.length
-        ? h(
-            'details',
-            { class: 'all-tokens' },
-            h('summary', {}, `All ${onCells.length} legal next steps`),
-            h(
-              'div',
-              { class: 'choices token-list' },
-              onCells.map((n) => tokenButton(n, 'token-button')),
-            ),
-          )
-        : null,
+      ...turnSoFar(turn),
+      ...stepButtons(turn, st.choice, { diagram: board.diagram, push }),
       h(
         'div',
         { class: 'choices' },
-        h(
-          'button',
-          {
-            class: 'primary',
-            id: 'end-turn',
-            disabled: !turn.can_finish,
-            title: turn.blocked || 'Play this turn',
-            onclick: () => endTurn(),
-          },
-          turn.tokens.length ? 'End turn' : 'End turn (do nothing)',
-        ),
-        h(
-          'button',
-          {
-            id: 'undo-token',
-            disabled: !turn.tokens.length,
-            onclick: () => sendTokens(turn.tokens.slice(0, -1)),
-          },
-          'Undo step',
-        ),
+        turnButtons(turn, { end: () => endTurn(), undo: () => sendTokens(turn.tokens.slice(0, -1)) }),
       ),
     ];
   }
 
   // ---- whole moves ----
 
-  function choicePrompt() {
-    const c = st.choice;
-    const plain = c.candidates.some((m) => choiceOf(m) === c.to);
-    return (
-      `Several moves go from ${c.from} to ${c.to}: click a marked cell to choose one` +
-      (plain ? `, or click ${c.to} again for the move without it.` : '.')
-    );
-  }
-
   function moveClick(cell) {
-    const piece = board.pieceAt(cell);
-    const mine = piece && piece.side === st.spot.side;
-    if (st.choice) {
-      const pick = st.choice.candidates.find((m) => choiceOf(m) === cell);
-      if (pick) return play(pick.notation);
-      if (!mine) return say(choicePrompt(), 'warn');
-      st.choice = null;
-    }
-    if (st.selected && cell !== st.selected) {
-      const moves = movesFrom(st.selected).filter((m) => m.to === cell);
-      if (moves.length === 1) return play(moves[0].notation);
-      if (moves.length > 1) {
-        st.choice = { from: st.selected, to: cell, candidates: moves };
-        say(choicePrompt(), 'info');
-        return draw();
-      }
-    }
-    if (mine) {
-      if (st.selected === cell) {
-        reset();
-        say('');
-        return draw();
-      }
-      if (!movesFrom(cell).length) {
-        reset();
-        draw();
-        return say(`This ${pieceWord(piece)} on ${cell} has no legal move.`, 'warn');
-      }
-      st.selected = cell;
-      say('');
-      return draw();
-    }
-    if (st.selected) {
-      const dests = [...new Set(movesFrom(st.selected).map((m) => m.to))];
-      return say(`That piece cannot go to ${cell}. It can go to: ${dests.join(', ')}.`, 'warn');
-    }
-    say(piece ? 'That piece is your opponent’s: select one of yours.' : 'Select one of your pieces first.', 'warn');
-  }
-
-  function moveMarks() {
-    if (st.choice) {
-      const c = st.choice;
-      board.mark(c.from, 'selected');
-      board.mark(c.to, 'selected');
-      for (const m of c.candidates) {
-        const cell = choiceOf(m);
-        if (cell === c.to) board.mark(cell, 'dest');
-        else {
-          board.mark(cell, 'target');
-          board.arrow(c.to, cell, 'mark-choice');
-        }
-      }
-    } else if (st.selected) {
-      board.mark(st.selected, 'selected');
-      for (const to of new Set(movesFrom(st.selected).map((m) => m.to))) board.mark(to, 'dest');
-    }
-  }
-
-  function moveHits(cell) {
-    const out = [];
-    if (st.choice && st.choice.candidates.some((m) => choiceOf(m) === cell)) out.push('choice');
-    if (!st.choice && st.selected && movesFrom(st.selected).some((m) => m.to === cell)) out.push('dest');
-    const piece = board.pieceAt(cell);
-    if (piece && piece.side === st.spot.side && movesFrom(cell).length) out.push('selectable');
-    return out;
+    clickMove(st, cell, {
+      board,
+      legal: legal(),
+      side: st.spot.side,
+      play,
+      say,
+      draw,
+      prompt: () => choicePrompt(st.choice),
+      cannot: (to, dests) => `That piece cannot go to ${to}. It can go to: ${dests.join(', ')}.`,
+      notYours: (piece) =>
+        piece ? 'That piece is your opponent’s: select one of yours.' : 'Select one of your pieces first.',
+    });
   }
 
   function moveControls() {
@@ -334,13 +218,11 @@ export function createInput({ board, controls, say, onMove, baseMarks = () => {}
     board.clearMarks();
     baseMarks();
     if (stepwise && st.turn) {
-      if (st.turn.active) board.mark(st.turn.active, 'active');
-      for (const n of st.turn.next) if (n.cell && n.mark) board.mark(n.cell, n.mark);
-      if (st.choice) board.mark(st.choice.cell, 'selected');
-      board.setHits((cell) => (st.turn.next.some((n) => n.cell === cell) ? ['token'] : []));
+      markSteps(board, st.turn, st.choice);
+      board.setHits((cell) => stepHits(st.turn, cell));
     } else if (!stepwise) {
-      moveMarks();
-      board.setHits(moveHits);
+      markMove(board, st, legal());
+      board.setHits((cell) => moveHits(board, st, legal(), st.spot.side, cell));
     }
     const details = controls.querySelector('details');
     const wasOpen = !!(details && details.open);
@@ -362,12 +244,8 @@ export function createInput({ board, controls, say, onMove, baseMarks = () => {}
   /** Under the pointer: where the selected piece would pass and what the move would hit. */
   function hover(cell) {
     board.clearHover();
-    if (!st.open || st.spot.stepwise || !st.selected || !cell || st.choice) return;
-    const moves = movesFrom(st.selected).filter((m) => m.to === cell);
-    if (!moves.length) return;
-    for (const p of moves[0].path || []) if (p !== cell) board.mark(p, 'path', { hover: true });
-    if (moves.length === 1)
-      for (const { cell: c, mark } of previewMarks(board.diagram, moves[0])) board.mark(c, mark, { hover: true });
+    if (!st.open || st.spot.stepwise || st.choice) return;
+    hoverMove(board, st, legal(), cell);
   }
 
   /** Escape: the selection (or the steps so far) is dropped. */

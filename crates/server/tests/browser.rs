@@ -15,34 +15,17 @@ mod common;
 #[path = "common/webdriver.rs"]
 mod webdriver;
 
+#[path = "common/clicks.rs"]
+mod clicks;
+
 use arbiter_server::Limits;
+use clicks::{clicks_of, diagram, MoveInput};
 use common::TestServer;
 use serde_json::{json, Value};
 use webdriver::*;
 
-/// Percent-encodes a query parameter.
-fn enc(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-/// The server's Diagram of a position, with a move's clicks when `mv` is given.
-async fn diagram(t: &TestServer, game: &str, position: Option<&str>, mv: Option<&str>) -> Value {
-    let mut path = format!("/api/diagram?game={}", enc(game));
-    if let Some(p) = position {
-        path += &format!("&position={}", enc(p));
-    }
-    if let Some(m) = mv {
-        path += &format!("&move={}", enc(m));
-    }
-    let (status, body) = t.get(&path).await;
-    assert_eq!(status, 200, "{path}: {body}");
-    body
-}
+/// The game page's turn built step by step, once it waits for a step.
+const GAME_TURN: &str = "(window.arbiter.step && !window.arbiter.step.busy && window.arbiter.step.turn)";
 
 async fn ply(b: &Browser) -> u64 {
     b.eval("return window.arbiter && window.arbiter.view ? window.arbiter.view.ply : -1")
@@ -69,6 +52,10 @@ async fn click_a_move(b: &Browser, game: &str) {
     .await;
     let before = ply(b).await;
     let played = format!("window.arbiter.view.ply > {before}");
+    let input = MoveInput {
+        turn: GAME_TURN,
+        entered: &played,
+    };
     if game == "krux" {
         if !b.find_all(".turn-controls .token-choice").await.is_empty() {
             b.click_css(".turn-controls .token-choice").await;
@@ -82,24 +69,8 @@ async fn click_a_move(b: &Browser, game: &str) {
             if round > 0 && can_finish {
                 break;
             }
-            let tokens_before = b
-                .eval("return window.arbiter.step.tokens.length")
-                .await
-                .as_u64()
-                .unwrap();
-            b.click_css(".hit.token").await;
-            let progressed = format!("window.arbiter.step.tokens.length > {tokens_before} || {played}");
             // A cell with several possible steps offers a choice.
-            let chosen = b
-                .wait_for(
-                    &format!("({progressed}) || document.querySelector('.turn-controls .choice-button')"),
-                    "step played or offered",
-                )
-                .await;
-            if chosen.is_object() {
-                b.click_css(".turn-controls .choice-button").await;
-            }
-            b.wait_for(&progressed, "step played").await;
+            input.step(b, ".hit.token", ".turn-controls .choice-button").await;
             if b.eval(&format!("return {played}")).await == json!(true) {
                 return;
             }
@@ -108,65 +79,29 @@ async fn click_a_move(b: &Browser, game: &str) {
         b.click_css("#end-turn").await;
     } else {
         b.click_css(".hit.selectable").await;
-        b.click_css(".hit.dest").await;
-        let choice = b
-            .wait_for(
-                &format!("{played} || document.querySelector('.hit.choice')"),
-                "move played or choice offered",
-            )
-            .await;
-        if choice.is_object() {
-            b.click_css(".hit.choice").await;
-        }
+        // Several moves with the same from and to offer a choice.
+        input.step(b, ".hit.dest", ".hit.choice").await;
     }
     b.wait_for(&played, "my move played").await;
 }
 
-/// Plays `notation` on the game page by clicking what the server says a person clicks for it.
+/// Plays `notation` on the game page by clicking what the server says a person clicks for it; waits for
+/// the end of the game it brings.
 async fn click_move_by_its_clicks(b: &Browser, t: &TestServer, spec: &str, position: &str, notation: &str) {
-    let d = diagram(t, spec, Some(position), Some(notation)).await;
-    let clicks = d["move"]["clicks"].as_array().expect("clicks").clone();
+    let clicks = clicks_of(t, spec, position, notation).await;
     // A move no cell stands for (a pass) is a button.
     if clicks.iter().all(|c| c["cell"].is_null() && c["token"].is_null()) {
         b.click_css(&format!("button[data-move='{notation}']")).await;
         return;
     }
-    for click in clicks {
-        let token = click["token"].as_str().map(str::to_string);
-        let done_before = b
-            .eval("return window.arbiter.step ? window.arbiter.step.tokens.length : 0")
-            .await;
-        match click["cell"].as_str() {
-            Some(cell) => b.click_css(&format!(".hit[data-cell='{cell}']")).await,
-            None => {
-                let token = token.clone().expect("a click without a cell has a token");
-                b.click_css(&format!("[data-token='{token}']")).await
-            }
-        }
-        if let Some(token) = token {
-            // A cell with several steps offers a choice among them.
-            let progressed = format!("window.arbiter.view.ending || window.arbiter.step.tokens.length > {done_before}");
-            let offered = b
-                .wait_for(
-                    &format!("({progressed}) || document.querySelector(\".choice-button[data-token='{token}']\")"),
-                    "step taken or offered",
-                )
-                .await;
-            if offered.is_object() {
-                b.click_css(&format!(".choice-button[data-token='{token}']")).await;
-                b.wait_for(&progressed, "step taken").await;
-            }
-        }
-    }
-    // A stepwise turn that has not won by itself ends with "End turn".
-    let over = b
-        .wait_for(
-            "window.arbiter.view.ending !== null || (window.arbiter.step && window.arbiter.step.turn && !window.arbiter.step.turn.won && window.arbiter.step.turn.can_finish && 'finish')",
-            "the move entered",
-        )
-        .await;
-    if over == json!("finish") {
-        b.click_css("#end-turn").await;
+    let input = MoveInput {
+        turn: GAME_TURN,
+        entered: "window.arbiter.view.ending",
+    };
+    if clicks.iter().any(|c| !c["token"].is_null()) {
+        input.click_steps(b, &clicks).await;
+    } else {
+        input.click_cells(b, &clicks).await;
     }
 }
 

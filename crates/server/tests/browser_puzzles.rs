@@ -9,6 +9,10 @@ mod common;
 #[path = "common/webdriver.rs"]
 mod webdriver;
 
+#[path = "common/clicks.rs"]
+mod clicks;
+
+use clicks::{clicks_of, MoveInput};
 use common::TestServer;
 use serde_json::{json, Value};
 use webdriver::*;
@@ -69,32 +73,12 @@ fn wrong_move(p: &Puzzle) -> String {
         .expect("a wrong move")
 }
 
-/// Percent-encodes a query parameter.
-fn enc(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-/// What a person clicks for `notation` in `position`, as the server says.
-async fn clicks_of(t: &TestServer, p: &Puzzle, position: &str, notation: &str) -> Vec<Value> {
-    let spec = if p.options.is_empty() {
-        p.game.clone()
-    } else {
-        format!("{}:{}", p.game, p.options)
-    };
-    let path = format!(
-        "/api/diagram?game={}&position={}&move={}",
-        enc(&spec),
-        enc(position),
-        enc(notation)
-    );
-    let (status, body) = t.get(&path).await;
-    assert_eq!(status, 200, "{path}: {body}");
-    body["move"]["clicks"].as_array().expect("clicks").clone()
+/// The puzzle page's move input: its partial turn once it waits for a step; the solver's move `n` entered.
+fn puzzle_input(entered: &str) -> MoveInput<'_> {
+    MoveInput {
+        turn: "(!window.arbiterPuzzle.input.busy && window.arbiterPuzzle.input.turn)",
+        entered,
+    }
 }
 
 /// Waits until the page waits for the solver's move number `n` (from 0), the input ready; returns the
@@ -119,73 +103,33 @@ async fn solver_to_move(b: &Browser, n: usize) -> String {
 /// piece, where it goes, what tells moves apart), the steps of a turn built step by step (a choice
 /// among several on one cell, a step with no cell), then "End turn" unless a step won by itself.
 async fn enter_move(b: &Browser, t: &TestServer, p: &Puzzle, position: &str, notation: &str, n: usize) {
-    let clicks = clicks_of(t, p, position, notation).await;
+    let spec = if p.options.is_empty() {
+        p.game.clone()
+    } else {
+        format!("{}:{}", p.game, p.options)
+    };
+    let clicks = clicks_of(t, &spec, position, notation).await;
     let stepwise = b.eval("return window.arbiterPuzzle.input.spot.stepwise").await == json!(true);
     let entered = format!("window.arbiterPuzzle.moves.length > {n}");
-    if !stepwise {
-        // Whole moves: the page marks the pieces that can move, from the legal moves the server lists.
-        let from = clicks[0]["cell"].as_str().expect("a whole move starts on a cell");
-        let offered = b
-            .eval(&format!(
-                "return !!document.querySelector(\".hit.selectable[data-cell='{from}']\")"
-            ))
-            .await;
-        assert_eq!(
-            offered,
-            json!(true),
-            "{}: the piece on {from} is not offered to move ({notation}); the page knows the legal moves \
-             only if the server sends them (PuzzleView.legal / AttemptView.legal / DiagramView.legal)",
-            p.id
-        );
-        for click in &clicks {
-            if b.eval(&format!("return {entered}")).await == json!(true) {
-                break;
-            }
-            let cell = click["cell"].as_str().expect("a cell");
-            b.click_css(&format!(".hit[data-cell='{cell}']")).await;
-        }
-        b.wait_for(&entered, "the move entered").await;
-        return;
+    let input = puzzle_input(&entered);
+    if stepwise {
+        return input.click_steps(b, &clicks).await;
     }
-    for click in &clicks {
-        let token = click["token"].as_str().expect("a step's token").to_string();
-        let done = b
-            .eval("return window.arbiterPuzzle.input.turn.tokens.length")
-            .await
-            .as_u64()
-            .unwrap();
-        let progressed = format!(
-            "{entered} || (!window.arbiterPuzzle.input.busy && window.arbiterPuzzle.input.turn \
-             && window.arbiterPuzzle.input.turn.tokens.length > {done})"
-        );
-        match click["cell"].as_str() {
-            Some(cell) => b.click_css(&format!(".hit[data-cell='{cell}']")).await,
-            None => b.click_css(&format!(".token-choice[data-token='{token}']")).await,
-        }
-        let offered = b
-            .wait_for(
-                &format!("({progressed}) || document.querySelector(\".choice-button[data-token='{token}']\")"),
-                "the step taken or offered",
-            )
-            .await;
-        if offered.is_object() {
-            b.click_css(&format!(".choice-button[data-token='{token}']")).await;
-        }
-        b.wait_for(&progressed, "the step taken").await;
-    }
-    let state = b
-        .wait_for(
-            &format!(
-                "({entered} && 'entered') || (!window.arbiterPuzzle.input.busy && window.arbiterPuzzle.input.turn \
-                 && window.arbiterPuzzle.input.turn.can_finish && 'finish')"
-            ),
-            "the turn entered",
-        )
+    // Whole moves: the page marks the pieces that can move, from the legal moves the server lists.
+    let from = clicks[0]["cell"].as_str().expect("a whole move starts on a cell");
+    let offered = b
+        .eval(&format!(
+            "return !!document.querySelector(\".hit.selectable[data-cell='{from}']\")"
+        ))
         .await;
-    if state == json!("finish") {
-        b.click_css("#end-turn").await;
-    }
-    b.wait_for(&entered, "the turn entered").await;
+    assert_eq!(
+        offered,
+        json!(true),
+        "{}: the piece on {from} is not offered to move ({notation}); the page knows the legal moves \
+         only if the server sends them (PuzzleView.legal / AttemptView.legal / DiagramView.legal)",
+        p.id
+    );
+    input.click_cells(b, &clicks).await;
 }
 
 /// Opens puzzle `p` on its page and waits for the solver's first move.
