@@ -51,6 +51,10 @@ impl PuzzleBook {
                         Err(e) => eprintln!("puzzle set {} line {}: {e}", set.name, n + 1),
                     }
                 }
+                if puzzles.is_empty() {
+                    // A set not made yet (or made empty) is no page to offer.
+                    continue;
+                }
                 for (i, p) in puzzles.iter().enumerate() {
                     by_id.insert(p.id.clone(), (sets.len(), i));
                 }
