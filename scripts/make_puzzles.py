@@ -77,10 +77,19 @@ def table():
         kept = r["accepted"] / r["candidates"] if r["candidates"] else 0
         lines.append(
             f"| {name} | {r['accepted']} | {r['games']} | {r['positions']} | {r['candidates']} | "
-            f"{kept:.0%} | {rejected} | {rate:.0f} | {r['seconds'] / 60:.1f} min on {r['threads']} threads |"
+            f"{kept:.0%} | {rejected} | {rate:.0f} | {r['seconds'] / 60:.1f} min on {r['threads']} threads"
+            f"{' (stopped before 500)' if r['accepted'] < 500 else ''} |"
         )
         top = ", ".join(f"{t} {n}" for t, n in sorted(r["themes"].items(), key=lambda kv: -kv[1]))
         themes.append(f"- **{name}** ({r['verify']}): {top}")
+    lines += [
+        "",
+        "A set below 500 is a run stopped for time, not one that ran out of games: it keeps the puzzles of the games it "
+        "finished (the set is rewritten after every game). Krux costs most per candidate (each of its ~650 turns is "
+        "searched at every step); on Villawar 10×10 a first trial found no puzzle in 30 games (112 candidates: a second "
+        "good first move, or not winning at the verification depth), so no run was made. Villawar 6×6 stopped at 499: "
+        "the run counted 500 before a duplicate across games was dropped (fixed since).",
+    ]
     lines += ["", "Themes (puzzles per theme; a puzzle has several):", ""] + themes
     difficulty = ROOT / "docs" / "puzzle-difficulty.md"
     if difficulty.exists():

@@ -159,15 +159,14 @@ pub fn generate(
             });
         }
         drop(sender);
-        let mut found = 0;
         for work in receiver {
             match work {
                 Ok(work) => {
-                    found += work.found.iter().filter(|p| p.is_ok()).count();
                     done.insert(work.index, work);
                     let (puzzles, report) = assemble(&done, game, options, source, settings, threads, started);
                     on_game(&puzzles, &report);
-                    if found >= settings.count {
+                    // Counted after duplicates across games are dropped, so that a set is never short.
+                    if puzzles.len() >= settings.count {
                         enough.store(true, Ordering::Relaxed);
                     }
                 }
