@@ -59,7 +59,8 @@ fn make(game: &dyn DynGameType, options: &str, count: usize) -> Vec<Puzzle> {
 
 /// The solver's chance after each legal move, by a search of every move at the verifying budget
 /// (the generator searched only the finalists of its cheap screening that deep): the independent
-/// check. How often a four times deeper search agrees is measured in `docs/puzzles.md`.
+/// check. A deeper search can find more (a second proven win a few plies longer, seen in Attraction
+/// at four times the budget); how often is not measured yet.
 fn every_move(session: &dyn DynSession, spec: &AgentSpec) -> Vec<(String, f64, bool)> {
     let engines = arbiter_games::engines();
     let mover = session.to_move();
