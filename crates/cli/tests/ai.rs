@@ -9,6 +9,16 @@ fn arbiter() -> Command {
     Command::cargo_bin("arbiter").expect("the arbiter binary is built")
 }
 
+/// Runs `arbiter ARGS FILE` and checks that it fails (exit 1) saying `message`.
+fn refuses(args: &[&str], file: &std::path::Path, message: &str) {
+    arbiter()
+        .args(args)
+        .arg(file)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(message));
+}
+
 #[test]
 fn match_reports_json_and_saves_records() {
     let dir = tempfile::tempdir().unwrap();
@@ -179,18 +189,8 @@ fn analyze_game_marks_the_moves_of_a_record_and_refuses_what_is_not_one() {
     assert_eq!(lines.count(), json["moves"].as_array().unwrap().len());
     let junk = dir.path().join("junk.json");
     std::fs::write(&junk, "{\"game\": \"void\"}").unwrap();
-    arbiter()
-        .args(["analyze-game"])
-        .arg(&junk)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("is not a game record"));
-    arbiter()
-        .args(["analyze-game", "--nodes", "0"])
-        .arg(&record)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("--nodes must be at least 1"));
+    refuses(&["analyze-game"], &junk, "is not a game record");
+    refuses(&["analyze-game", "--nodes", "0"], &record, "--nodes must be at least 1");
 }
 
 #[test]
@@ -401,16 +401,10 @@ fn puzzle_difficulty_rates_a_set_by_the_levels_attempts() {
     assert_eq!(report["ratings"].as_array().unwrap().len() as u64, puzzles);
     let empty = dir.path().join("empty.jsonl");
     std::fs::write(&empty, "").unwrap();
-    arbiter()
-        .args(["puzzle-difficulty"])
-        .arg(&empty)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("holds no puzzle"));
-    arbiter()
-        .args(["puzzle-difficulty", "--rounds", "0"])
-        .arg(&set)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("--rounds must be at least 1"));
+    refuses(&["puzzle-difficulty"], &empty, "holds no puzzle");
+    refuses(
+        &["puzzle-difficulty", "--rounds", "0"],
+        &set,
+        "--rounds must be at least 1",
+    );
 }
