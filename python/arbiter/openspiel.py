@@ -95,7 +95,7 @@ def names() -> List[str]:
 
 
 def _parameter_spec(short_name: str) -> Dict[str, Any]:
-    spec: Dict[str, Any] = {"plies": DEFAULT_PLIES, "repetition": True}
+    spec: Dict[str, Any] = {"plies": DEFAULT_PLIES, "repetition": True, "swap": False}
     spec.update(_GAMES[short_name][3])
     return spec
 
@@ -194,6 +194,8 @@ class ArbiterGame(pyspiel.Game):
         options: Dict[str, Any] = dict(fixed)
         options["plies"] = plies
         options["repetition"] = "on" if _truth(values["repetition"]) else "off"
+        if _truth(values["swap"]):
+            options["swap"] = "on"
         if "size" in values:
             size = int(values["size"])
             if size not in _SIZES:

@@ -659,3 +659,25 @@ def test_every_name_of_the_stubs_exists():
                 elif isinstance(member, ast.AnnAssign):
                     assert hasattr(cls, member.target.id), f"{node.name}.{member.target.id}"
     assert declared >= 15
+
+
+@pytest.mark.parametrize("spec", ALL_SPECS)
+def test_swap_rule(spec):
+    # swap=on: after the first move the second player may take over that side; the first player then moves the
+    # other side's pieces, under that side's name.
+    game = arbiter.Game(spec, swap="on")
+    plain = arbiter.Game(spec)
+    first_name, second_name = plain.new_state().to_move, None
+    state = game.new_state()
+    assert state.position.endswith(" swap:next") and "swap" not in state.legal_moves()
+    state.play(state.legal_moves()[0])
+    second_name = state.to_move
+    assert state.legal_moves()[-1] == "swap"
+    state.play("swap")
+    assert state.to_move_index == 0 and state.to_move == second_name
+    assert state.position.endswith(" swapped")
+    with pytest.raises(ValueError, match="only open to the second player"):
+        state.play("swap")
+    again = game.state(state.position)
+    assert again.to_move_index == 0 and again.legal_moves() == state.legal_moves()
+    assert first_name != second_name

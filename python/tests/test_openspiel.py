@@ -47,7 +47,7 @@ def test_register_is_idempotent():
     registered = set(pyspiel.registered_names())
     assert set(NAMES) <= registered
     # The size parameter and the fixed-size names are the same games.
-    assert str(pyspiel.load_game("arbiter_villawar")) == "arbiter_villawar(plies=300,repetition=True,size=8)"
+    assert str(pyspiel.load_game("arbiter_villawar")) == "arbiter_villawar(plies=300,repetition=True,size=8,swap=False)"
     six = pyspiel.load_game("arbiter_villawar(size=6)")
     assert six.num_distinct_actions() == pyspiel.load_game("arbiter_villawar6").num_distinct_actions()
     assert str(six.new_initial_state()) == str(pyspiel.load_game("arbiter_villawar6").new_initial_state())
@@ -281,3 +281,32 @@ def test_mcts_bot_against_arbiter_agent(name, agent, simulations, rollout_length
     _, replayed = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
     assert replayed.is_terminal() and replayed.returns() == state.returns()
     assert replayed.arbiter_state.position == inner.position
+
+
+@pytest.mark.parametrize("name", sorted(ARBITER))
+def test_swap_parameter(name):
+    # The swap rule (swap=True): OpenSpiel's own checks pass, and after the first turn the second player may take
+    # action 0, the swap, after which the first player moves again (playing the other side's pieces).
+    game = pyspiel.load_game(name, {"swap": True, "plies": 40})
+    assert "swap=on" in game.arbiter_game.options.split(",")
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    assert 0 not in state.legal_actions()
+    if game.stepwise:
+        ring = next(a for a in state.legal_actions() if state.action_to_string(0, a) == "@p")
+        state.apply_action(ring)
+        state.apply_action(game.num_distinct_actions() - 1)  # a first turn may be its ring alone
+    else:
+        state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == 1 and 0 in state.legal_actions()
+    assert state.action_to_string(1, 0) == "swap"
+    state.apply_action(0)
+    if game.stepwise:
+        # The swap is a turn's only step: the end of the turn follows.
+        assert state.legal_actions() == [game.num_distinct_actions() - 1]
+        state.apply_action(game.num_distinct_actions() - 1)
+    assert state.current_player() == 0
+    assert state.arbiter_state.position.endswith(" swapped")
+    assert 0 not in state.legal_actions()
+    _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert copy.arbiter_state == state.arbiter_state

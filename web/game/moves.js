@@ -4,7 +4,8 @@
 import { h, cap } from '../svg.js';
 import { getDiagram } from '../api.js';
 import { choiceOf, pieceWord, choicePrompt, clickMove, markMove, moveHits, hoverMove, previewMove } from '../input.js';
-import { toMove, sideName, myTurn } from './state.js';
+import { toMove, sideName, myTurn, piecesOf, playerOfPieces } from './state.js';
+import { SWAP, swapOffer } from './swap.js';
 
 export function createMoveInput(G) {
   const S = G.S;
@@ -38,7 +39,7 @@ export function createMoveInput(G) {
     return clickMove(st, cell, {
       board: G.board,
       legal: legal(),
-      side: t,
+      side: piecesOf(S, t),
       play: (notation) => G.play(notation),
       say: (text, kind) => G.say(text, kind),
       draw: () => G.render(),
@@ -50,7 +51,7 @@ export function createMoveInput(G) {
       },
       notYours: (piece) =>
         piece
-          ? `That ${pieceWord(piece)} is ${sideName(S, piece.side)}'s; you play ${sideName(S, t)}.`
+          ? `That ${pieceWord(piece)} is ${sideName(S, playerOfPieces(S, piece.side))}'s; you play ${sideName(S, t)}.`
           : `Select one of ${sideName(S, t)}'s pieces first.`,
     });
   }
@@ -74,14 +75,18 @@ export function createMoveInput(G) {
     hoverMove(board, st, legal(), cell);
   }
 
-  const hitClasses = (cell) => (myTurn(S) ? moveHits(G.board, st, legal(), toMove(S), cell) : []);
+  const hitClasses = (cell) => (myTurn(S) ? moveHits(G.board, st, legal(), piecesOf(S, toMove(S)), cell) : []);
 
   function controls() {
     if (!myTurn(S)) return null;
     const box = h('div', { class: 'move-controls' });
-    // Moves that no cell stands for (a pass): a button each, which says so when it is the only move.
+    // Moves that no cell stands for (a pass, the swap): a button each, which says so when it is the only move.
     const alone = legal().length === 1;
     for (const m of legal().filter((x) => !x.from)) {
+      if (m.notation === SWAP) {
+        box.appendChild(swapOffer(S, () => G.play(m.notation)));
+        continue;
+      }
       box.appendChild(
         h(
           'button',

@@ -94,6 +94,10 @@ export const sideIndex = (S, role) =>
   role === 'first' ? 0 : role === 'second' ? 1 : S.view.sides.findIndex((s) => s.name === role);
 /** A side's name, capitalised. */
 export const sideName = (S, i) => cap(S.view.sides[i].name);
+/** The index of the pieces player `i` moves (the board's `piece.side`): its own, the other's after a swap. */
+export const piecesOf = (S, i) => (S.view.sides[i].plays === 'second' ? 1 : 0);
+/** The player who moves the pieces of index `side`. */
+export const playerOfPieces = (S, side) => (piecesOf(S, 0) === side ? 0 : 1);
 /** Who holds side `i`, in words: "you", their name, or "Anonymous". */
 export const personName = (S, i) => {
   const p = S.view.sides[i].player;

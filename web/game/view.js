@@ -4,7 +4,18 @@
 import { api } from '../api.js';
 import { h, cap } from '../svg.js';
 import { glyphPicture } from '../board.js';
-import { rememberInvite, toMove, sideName, sideIndex, myTurn, mySides, holds, openSide, stepwise } from './state.js';
+import {
+  rememberInvite,
+  toMove,
+  sideName,
+  sideIndex,
+  myTurn,
+  mySides,
+  holds,
+  openSide,
+  stepwise,
+  piecesOf,
+} from './state.js';
 import { createMoveInput } from './moves.js';
 import { createStepInput } from './steps.js';
 
@@ -62,7 +73,7 @@ function updateSeats(S) {
   const v = S.view;
   S.mine = mySides(S);
   // The first player is drawn at the bottom, unless this player holds only the second.
-  if (!S.flippedByHand) S.flipped = S.mine.size === 1 && S.mine.has(1);
+  if (!S.flippedByHand) S.flipped = S.mine.size === 1 && piecesOf(S, [...S.mine][0]) === 1;
   // Once nobody's seat is open, the invite is spent.
   if (openSide(S) < 0 && S.invite) {
     S.invite = null;
@@ -128,7 +139,8 @@ function levels(S) {
 /** A small picture of a side's piece (its first on the board, else in the piece key), for the players list. */
 function sideGlyph(S, i) {
   const d = S.diagram;
-  const piece = d && [...(d.pieces || []), ...(d.key || [])].find((p) => p.side === i);
+  const side = piecesOf(S, i);
+  const piece = d && [...(d.pieces || []), ...(d.key || [])].find((p) => p.side === side);
   if (piece && d.glyphs[piece.glyph]) return h('span', { class: 'side-glyph' }, glyphPicture(d, piece.glyph, 26));
-  return h('span', { class: `side-chip side-${i}` });
+  return h('span', { class: `side-chip side-${side}` });
 }

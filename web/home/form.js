@@ -2,7 +2,7 @@
 import { cap } from '../svg.js';
 
 // Options every game takes that the form offers as a checkbox, or leaves to the CLI.
-export const COMMON_OPTIONS = ['repetition', 'plies'];
+export const COMMON_OPTIONS = ['repetition', 'plies', 'swap'];
 
 /** A game's title, from the catalog. */
 export const titleOf = (g) => g.title || cap(g.name);
@@ -22,6 +22,7 @@ export function newForm(game) {
     game,
     options: {},
     repetition: true,
+    swap: false,
     who: 'computer',
     mySide: 0,
     level: 2,
@@ -34,7 +35,7 @@ export function newForm(game) {
   };
 }
 
-/** The options string for game `g`: its options as set, and repetition when turned off. */
+/** The options string for game `g`: its options as set, repetition when turned off, the swap rule when on. */
 export function optionString(form, g) {
   const options = [];
   for (const key of g.options) {
@@ -42,6 +43,7 @@ export function optionString(form, g) {
     if (value) options.push(`${key}=${value}`);
   }
   if (g.options.includes('repetition') && !form.repetition) options.push('repetition=off');
+  if (g.options.includes('swap') && form.swap) options.push('swap=on');
   return options.join(',');
 }
 

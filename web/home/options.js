@@ -1,5 +1,6 @@
 // A game's own options: one or two are shown as they are (a board size); more (a variant's setup and
-// rules) are folded under one line that says which are chosen. Then the repetition checkbox.
+// rules) are folded under one line that says which are chosen. Then the repetition and swap-rule checkboxes (the
+// swap rule among the folded options where they are folded).
 import { h, cap, clear } from '../svg.js';
 import { COMMON_OPTIONS } from './form.js';
 
@@ -21,6 +22,9 @@ export function renderOptions(home) {
     keys.map((key) => optionField(home.form, g, key, summarize)),
   );
   const folded = keys.length >= VARIANTS_FOLDED;
+  // The swap rule: a checkbox after repetition's, or among the variant's options where those are folded.
+  const swap = g.options.includes('swap') ? swapBox(home.form, summarize) : null;
+  if (swap && folded) fields.appendChild(swap);
   if (keys.length && !folded) box.appendChild(fields);
   if (folded) {
     summarize();
@@ -34,12 +38,14 @@ export function renderOptions(home) {
     box.appendChild(variants);
   }
   if (g.options.includes('repetition')) box.appendChild(repetitionBox(home.form));
+  if (swap && !folded) box.appendChild(swap);
 }
 
 /** The folded line: "Variant: hole 2, freeze on", or "Variant: default". */
 function variantWords(form, g, keys) {
   const value = (k) => form.options[`${g.name}.${k}`];
   const list = keys.filter(value).map((k) => `${k} ${value(k)}`);
+  if (form.swap) list.push('swap rule');
   return `Variant: ${list.length ? list.join(', ') : 'default'}`;
 }
 
@@ -70,4 +76,25 @@ function repetitionBox(form) {
     onchange: (e) => (form.repetition = e.target.checked),
   });
   return h('label', { class: 'field checkbox' }, rep, h('span', {}, 'Threefold repetition draws'));
+}
+
+function swapBox(form, summarize) {
+  const swap = h('input', {
+    type: 'checkbox',
+    id: 'opt-swap',
+    checked: form.swap,
+    onchange: (e) => {
+      form.swap = e.target.checked;
+      summarize();
+    },
+  });
+  return h(
+    'label',
+    {
+      class: 'field checkbox',
+      title: 'A fair start: after the first move, the second player may take over that side instead of answering',
+    },
+    swap,
+    h('span', {}, 'Swap rule'),
+  );
 }

@@ -2,7 +2,7 @@
 
 use crate::external::ExternalAgent;
 use crate::{Agent, AgentKind, AgentSpec, SearchInfo, SearchResult};
-use arbiter_core::{DynSession, Error, FullGame, Session};
+use arbiter_core::{DynSession, Error, FullGame, Game, Session, WithSwap};
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -26,10 +26,47 @@ pub trait DynAgent: Send {
 }
 
 struct TypedAgent<G: FullGame> {
-    agent: Box<dyn Agent<G>>,
+    spec: AgentSpec,
+    /// The agent for the game.
+    plain: Box<dyn Agent<G>>,
+    /// The agent for the game with the swap rule ([`arbiter_core::swap`]), made on its first move.
+    swap: Option<Box<dyn Agent<WithSwap<G>>>>,
     /// The agent's net file, checked against each session's game and board (built-in nets are
     /// checked by the games' tests).
     net: Option<std::sync::Arc<crate::nnue::Network>>,
+}
+
+impl<G: FullGame> TypedAgent<G> {
+    /// Checks the net file against a session's board.
+    fn check_net<H: FullGame>(&self, variant: &H::Variant) -> Result<(), Error> {
+        if let Some(net) = &self.net {
+            let inputs: usize = H::observation_shape(variant).iter().product();
+            if net.game != H::NAME || net.inputs != inputs {
+                return Err(Error::Invalid(format!(
+                    "the net is for {} ({}) with {} inputs; this {} game has {inputs}",
+                    net.game,
+                    net.options,
+                    net.inputs,
+                    H::NAME
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The typed agent's choice for one session, in notation.
+fn choose_typed<H: FullGame>(
+    agent: &mut dyn Agent<H>,
+    session: &Session<H>,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Result<SearchResult, Error> {
+    let choice = agent.choose(session, stop, on_info).ok_or(Error::GameOver)?;
+    Ok(SearchResult {
+        best: session.current().format_move(choice.mv),
+        info: choice.info,
+    })
 }
 
 impl<G: FullGame> DynAgent for TypedAgent<G> {
@@ -38,7 +75,7 @@ impl<G: FullGame> DynAgent for TypedAgent<G> {
     }
 
     fn name(&self) -> String {
-        self.agent.name()
+        self.plain.name()
     }
 
     fn choose(
@@ -47,34 +84,27 @@ impl<G: FullGame> DynAgent for TypedAgent<G> {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> Result<SearchResult, Error> {
-        let session = session.as_any().downcast_ref::<Session<G>>().ok_or_else(|| {
-            Error::Invalid(format!(
-                "this {} agent cannot play a {} session",
-                G::NAME,
-                session.game()
-            ))
-        })?;
-        if let Some(net) = &self.net {
-            let inputs: usize = G::observation_shape(&session.current().variant()).iter().product();
-            if net.game != G::NAME || net.inputs != inputs {
-                return Err(Error::Invalid(format!(
-                    "the net is for {} ({}) with {} inputs; this {} game has {inputs}",
-                    net.game,
-                    net.options,
-                    net.inputs,
-                    G::NAME
-                )));
-            }
+        if let Some(typed) = session.as_any().downcast_ref::<Session<G>>() {
+            self.check_net::<G>(&typed.current().variant())?;
+            return choose_typed(self.plain.as_mut(), typed, stop, on_info);
         }
-        let choice = self.agent.choose(session, stop, on_info).ok_or(Error::GameOver)?;
-        Ok(SearchResult {
-            best: session.current().format_move(choice.mv),
-            info: choice.info,
-        })
+        if let Some(typed) = session.as_any().downcast_ref::<Session<WithSwap<G>>>() {
+            self.check_net::<WithSwap<G>>(&typed.current().variant())?;
+            let agent = self.swap.get_or_insert_with(|| self.spec.build::<WithSwap<G>>());
+            return choose_typed(agent.as_mut(), typed, stop, on_info);
+        }
+        Err(Error::Invalid(format!(
+            "this {} agent cannot play a {} session",
+            G::NAME,
+            session.game()
+        )))
     }
 
     fn new_game(&mut self) {
-        self.agent.new_game();
+        self.plain.new_game();
+        if let Some(agent) = &mut self.swap {
+            agent.new_game();
+        }
     }
 }
 
@@ -91,8 +121,10 @@ impl<G: FullGame> Factory for TypedFactory<G> {
     }
 
     fn agent(&self, spec: &AgentSpec) -> Box<dyn DynAgent> {
-        Box::new(TypedAgent {
-            agent: spec.build::<G>(),
+        Box::new(TypedAgent::<G> {
+            spec: spec.clone(),
+            plain: spec.build::<G>(),
+            swap: None,
             net: spec.net.as_ref().and_then(|n| n.file().cloned()),
         })
     }

@@ -88,6 +88,35 @@ fn solve_proves_short_wins_and_their_absence() {
         .assert()
         .success()
         .stdout(predicate::str::contains("no forced win within 3 plies"));
+    // Proof-number search gives the same answers.
+    let value = common::json_stdout(
+        arbiter()
+            .args([
+                "solve",
+                "krux",
+                "--plies",
+                "3",
+                "--method",
+                "dfpn",
+                "--json",
+                "--position",
+            ])
+            .arg(".....46/...1b.../......./...*.../......./...2.../35..... 1"),
+    );
+    assert_eq!(
+        (value["win_in"].clone(), value["method"].clone()),
+        (1.into(), "proof-number".into())
+    );
+    arbiter()
+        .args(["solve", "void", "--plies", "3", "--method", "dfpn"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no forced win within 3 plies"));
+    arbiter()
+        .args(["solve", "void", "--method", "guess"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown proof method 'guess' (exact or dfpn)"));
 }
 
 #[test]

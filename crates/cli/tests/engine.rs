@@ -667,3 +667,33 @@ fn a_broken_engine_loses_each_game_with_the_reason_and_the_match_goes_on() {
     let forfeit = summary["games"][0]["forfeit"].as_str().unwrap();
     assert!(forfeit.contains("cannot start"), "{forfeit}");
 }
+
+/// The swap rule through the engine protocol: an on/off option, `swap` a move of the position
+/// command, and the engine's answer to a first move may be the swap.
+#[test]
+fn the_swap_rule_is_an_option_and_swap_a_move() {
+    let mut engine = Engine::start("void");
+    engine.send("ugi");
+    let lines = engine.until("ugiok");
+    assert!(
+        lines.contains(&"option name swap type check default false".to_string()),
+        "{lines:?}"
+    );
+    engine.send("setoption name swap value true");
+    assert!(engine.sync().is_empty());
+    let registry = arbiter_games::registry();
+    let void = registry.get("void").unwrap();
+    assert_eq!(engine.query("fen"), void.start_position("swap=on").unwrap());
+    let mut s = void.new_session("swap=on", None).unwrap();
+    let first = s.legal_moves()[0].clone();
+    s.play(&first).unwrap();
+    engine.send(&format!("position startpos moves {first}"));
+    let (best, _) = engine.go("go depth 2");
+    assert!(s.legal_moves().contains(&best), "{best}");
+    engine.send(&format!("position startpos moves {first} swap"));
+    s.play("swap").unwrap();
+    assert_eq!(engine.query("fen"), s.position());
+    let (best, _) = engine.go("go depth 2");
+    assert!(s.legal_moves().contains(&best) && best != "swap", "{best}");
+    engine.quit();
+}

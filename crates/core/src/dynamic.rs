@@ -5,6 +5,7 @@ use crate::drawing::Drawing;
 use crate::perft;
 use crate::playout::{run_playouts, run_playouts_count, PlayoutStats};
 use crate::stepwise::{Click, PartialTurn};
+use crate::swap::SWAP;
 use crate::{Ending, Error, FullGame, GameRecord, HistoryRules, Levels, OptionMap, Player, Session, Story, Variant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -65,10 +66,13 @@ pub trait DynSession: Send + Sync {
     fn diagram(&self) -> String;
     /// The side to move.
     fn to_move(&self) -> Player;
-    /// The game's name for a side.
+    /// The name of the side a player moves now ([`crate::Game::side_name`]: the game's name for
+    /// it, the other side's after a swap).
     fn player_name(&self, player: Player) -> &'static str;
-    /// Parses a side's name (`black`, `white`, …).
+    /// The player who moves the side of that name now (`black`, `white`, …).
     fn parse_player(&self, name: &str) -> Option<Player>;
+    /// The side whose pieces a player moves now ([`crate::Game::plays`]: the other after a swap).
+    fn plays(&self, player: Player) -> Player;
     /// The ending, if over.
     fn ending(&self) -> Option<Ending>;
     /// Legal moves in canonical notation (none once the game is over).
@@ -171,10 +175,13 @@ impl<G: FullGame> DynSession for Session<G> {
         self.current().to_move()
     }
     fn player_name(&self, player: Player) -> &'static str {
-        G::player_name(player)
+        self.current().side_name(player)
     }
     fn parse_player(&self, name: &str) -> Option<Player> {
-        G::parse_player(name)
+        self.current().parse_side(name)
+    }
+    fn plays(&self, player: Player) -> Player {
+        self.current().plays(player)
     }
     fn ending(&self) -> Option<Ending> {
         Session::ending(self)
@@ -420,13 +427,14 @@ pub trait DynGameType: Send + Sync {
         threads: usize,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Vec<(String, u64)>, Error>;
-    /// Can the side to move force a win within `max_plies` (see [`crate::proof`])?
+    /// Can the side to move force a win within `max_plies` (see [`crate::proof`]), searched by `method`?
     /// `progress(horizon, done, total)` follows the first moves of each horizon.
     fn forced_win(
         &self,
         options: &str,
         position: Option<&str>,
         max_plies: u32,
+        method: crate::proof::ProofMethod,
         progress: &mut dyn FnMut(u32, usize, usize),
     ) -> Result<crate::proof::Proof, Error>;
     /// Exactly `count` random playouts from the start or a position.
@@ -464,9 +472,18 @@ impl<G: FullGame> GameType<G> {
         let mut map = OptionMap::parse(options)?;
         let variant = G::Variant::take_from(&mut map)?;
         let rules = HistoryRules::take_from(&mut map)?;
+        // `swap=on` was read by the variant where the game is played with the swap rule
+        // ([`crate::swap::SwapOn`]); here it can only be off.
+        if map.take_flag(SWAP)? == Some(true) {
+            return Err(Error::Options(format!(
+                "{} is played with the swap rule through the registry, not here",
+                G::NAME
+            )));
+        }
         let known: Vec<&str> = G::Variant::KEYS
             .iter()
             .chain(HistoryRules::KEYS.iter())
+            .chain([SWAP].iter())
             .copied()
             .collect();
         map.finish(G::NAME, &known)?;
@@ -528,6 +545,7 @@ impl<G: FullGame> DynGameType for GameType<G> {
         G::Variant::KEYS
             .iter()
             .chain(HistoryRules::KEYS.iter())
+            .chain([SWAP].iter())
             .copied()
             .collect()
     }
@@ -568,13 +586,14 @@ impl<G: FullGame> DynGameType for GameType<G> {
         options: &str,
         position: Option<&str>,
         max_plies: u32,
+        method: crate::proof::ProofMethod,
         progress: &mut dyn FnMut(u32, usize, usize),
     ) -> Result<crate::proof::Proof, Error> {
         let (game, _) = Self::game(options, position)?;
         if game.outcome().is_some() {
             return Err(Error::GameOver);
         }
-        Ok(crate::proof::forced_win(&game, max_plies, progress))
+        Ok(crate::proof::forced_win_by(method, &game, max_plies, progress))
     }
     fn playouts_count(
         &self,

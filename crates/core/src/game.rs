@@ -64,6 +64,24 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The side to move (in a finished game, the side that would have moved next).
     fn to_move(&self) -> Player;
 
+    /// The side whose pieces `player` moves, by the start position's order: `player` itself,
+    /// except after a swap ([`crate::swap`]), where the players have taken each other's sides.
+    fn plays(&self, player: Player) -> Player {
+        player
+    }
+
+    /// The name of the side `player` moves now: [`Game::player_name`] of [`Game::plays`].
+    fn side_name(&self, player: Player) -> &'static str {
+        Self::player_name(self.plays(player))
+    }
+
+    /// The player who moves the side of that name now (see [`Game::side_name`]).
+    fn parse_side(&self, name: &str) -> Option<Player> {
+        Player::BOTH
+            .into_iter()
+            .find(|&p| self.side_name(p).eq_ignore_ascii_case(name.trim()))
+    }
+
     /// The result shown by the position itself, if the game is over.
     fn outcome(&self) -> Option<Outcome>;
 

@@ -32,6 +32,7 @@ pub mod rules_docs;
 mod session;
 pub mod stepwise;
 pub mod story;
+pub mod swap;
 pub mod zobrist;
 
 pub use builtin_net::BuiltinNet;
@@ -52,3 +53,4 @@ pub use registry::Registry;
 pub use session::Session;
 pub use stepwise::{Click, NextStep, PartialTurn};
 pub use story::Story;
+pub use swap::{SwapMove, SwapOn, SwapState, WithSwap};

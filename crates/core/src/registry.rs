@@ -1,7 +1,7 @@
 //! The registry of games by name, so that the CLI, the server and the Python package offer every
 //! game without naming one.
 
-use crate::dynamic::GameType;
+use crate::swap::Swappable;
 use crate::{DynGameType, Error, FullGame};
 
 /// Every game by name, so that interfaces can offer them all without knowing any.
@@ -16,9 +16,9 @@ impl Registry {
         Registry::default()
     }
 
-    /// Adds a game (builder style).
+    /// Adds a game (builder style), with and without the swap rule ([`crate::swap`]).
     pub fn with<G: FullGame>(mut self) -> Self {
-        self.types.push(Box::new(GameType::<G>::default()));
+        self.types.push(Box::new(Swappable::<G>::default()));
         self
     }
 

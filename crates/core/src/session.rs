@@ -273,7 +273,7 @@ impl<G: Game> Session<G> {
                 let winner = result
                     .winner
                     .as_deref()
-                    .and_then(G::parse_player)
+                    .and_then(|name| session.current().parse_side(name))
                     .ok_or_else(|| Error::Invalid("a resignation needs a winner".into()))?;
                 session.resign(winner.opponent())?;
             }
@@ -282,9 +282,12 @@ impl<G: Game> Session<G> {
             }
         }
         let claimed = record.result.as_ref().map(|r| (r.winner.clone(), r.reason));
-        let actual = session
-            .ending()
-            .map(|e| (e.outcome.winner().map(|p| G::player_name(p).to_string()), e.reason));
+        let actual = session.ending().map(|e| {
+            (
+                e.outcome.winner().map(|p| session.current().side_name(p).to_string()),
+                e.reason,
+            )
+        });
         if claimed != actual {
             return Err(Error::Invalid(format!(
                 "the record's result {claimed:?} does not follow from its moves ({actual:?})"
@@ -303,7 +306,7 @@ impl<G: Presentation> Session<G> {
             start: self.start().position(),
             moves: self.notations(),
             result: self.ending().map(|e| RecordResult {
-                winner: e.outcome.winner().map(|p| G::player_name(p).to_string()),
+                winner: e.outcome.winner().map(|p| self.current().side_name(p).to_string()),
                 reason: e.reason,
                 text: self.story().map(|story| story.text),
             }),

@@ -24,9 +24,9 @@ impl Story {
     }
 }
 
-/// A side's name with a capital letter (`White`).
-pub fn side_name<G: Game>(player: Player) -> String {
-    capitalised(G::player_name(player))
+/// The name of the side `player` moves in `position`, with a capital letter (`White`).
+pub fn side_name<G: Game>(position: &G, player: Player) -> String {
+    capitalised(position.side_name(player))
 }
 
 /// A word with a capital first letter.
@@ -43,12 +43,16 @@ impl<G: Presentation> Session<G> {
     pub fn story(&self) -> Option<Story> {
         let ending = self.ending()?;
         let winner = ending.outcome.winner();
-        let wins = |p: Player| format!("{} wins.", side_name::<G>(p));
+        let wins = |p: Player| format!("{} wins.", side_name(self.current(), p));
         Some(match ending.reason {
             EndReason::Resignation => {
                 let winner = winner.expect("a resignation has a winner");
                 Story::new(
-                    format!("{} resigned. {}", side_name::<G>(winner.opponent()), wins(winner)),
+                    format!(
+                        "{} resigned. {}",
+                        side_name(self.current(), winner.opponent()),
+                        wins(winner)
+                    ),
                     Vec::new(),
                 )
             }
@@ -56,14 +60,14 @@ impl<G: Presentation> Session<G> {
                 let loser = self.current().to_move();
                 match winner {
                     Some(winner) => Story::new(
-                        format!("{} ran out of time. {}", side_name::<G>(loser), wins(winner)),
+                        format!("{} ran out of time. {}", side_name(self.current(), loser), wins(winner)),
                         Vec::new(),
                     ),
                     None => Story::new(
                         format!(
                             "{} ran out of time, but {} could not win any more: a draw.",
-                            side_name::<G>(loser),
-                            side_name::<G>(loser.opponent())
+                            side_name(self.current(), loser),
+                            side_name(self.current(), loser.opponent())
                         ),
                         Vec::new(),
                     ),

@@ -384,7 +384,7 @@ fn endings_are_told_in_words_with_their_cells() {
         s.play_text("up").unwrap();
     }
     let story = s.story().expect("over");
-    let winner = arbiter_core::story::side_name::<Climb>(Player::First);
+    let winner = arbiter_core::story::side_name(s.current(), Player::First);
     assert_eq!(story.text, format!("The counter reached 5. {winner} wins."));
     assert_eq!(
         story.cells,
@@ -394,7 +394,7 @@ fn endings_are_told_in_words_with_their_cells() {
 
     s.undo().unwrap();
     s.resign(Player::Second).unwrap();
-    let loser = arbiter_core::story::side_name::<Climb>(Player::Second);
+    let loser = arbiter_core::story::side_name(s.current(), Player::Second);
     assert_eq!(s.story().unwrap().text, format!("{loser} resigned. {winner} wins."));
 
     let mut repeated = Session::<Climb>::new(&NoVariant, rules(true, None));

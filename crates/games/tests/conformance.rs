@@ -15,7 +15,7 @@
 //! itself, which it no longer does (each keeps its checks of hand-picked positions).
 
 use arbiter_core::dynamic::GameType;
-use arbiter_core::{conformance, DynGameType, FullGame, Session};
+use arbiter_core::{conformance, swap, DynGameType, FullGame, Session, WithSwap};
 use arbiter_games::EachGame;
 use std::thread;
 
@@ -71,6 +71,14 @@ fn settings(game: &str, options: &str) -> Settings {
         ("villawar", "size=6") => villawar(6),
         ("villawar", "size=8") => villawar(8),
         ("villawar", "size=10") => villawar(10),
+        // The swap rule changes only the first two plies (and who plays which side after them):
+        // a third of the games, on the default variant.
+        (_, "swap=on") => Settings {
+            seed: 36,
+            games: GAMES / 3,
+            ply_cap: PLY_CAP,
+            min_positions: 1_000,
+        },
         _ => panic!("no conformance settings for {game} with options '{options}': add them here"),
     }
 }
@@ -84,8 +92,17 @@ fn villawar(n: u64) -> Settings {
     }
 }
 
-/// Runs the suite on the typed game `G`, after checking that the registry's game is `G`.
+/// Runs the suite on the typed game `G`, or `G` with the swap rule where the options ask for it.
 fn run<G: FullGame>(game: &dyn DynGameType, options: &str, s: Settings) -> usize {
+    if swap::swap_requested(options).expect("the options are valid") {
+        run_typed::<WithSwap<G>>(game, options, s)
+    } else {
+        run_typed::<G>(game, options, s)
+    }
+}
+
+/// Runs the suite on the typed game `G`, after checking that the registry's game is `G`.
+fn run_typed<G: FullGame>(game: &dyn DynGameType, options: &str, s: Settings) -> usize {
     let session = game.new_session(options, None).expect("the options are valid");
     assert!(
         session.as_any().is::<Session<G>>(),
@@ -133,6 +150,7 @@ fn variants_come_from_the_registry() {
         .collect();
     let expected = [
         ("void", ""),
+        ("void", "swap=on"),
         ("krux", ""),
         ("krux", "setup=spread"),
         ("krux", "setup=reversed"),
@@ -141,10 +159,13 @@ fn variants_come_from_the_registry() {
         ("krux", "hole=blocks"),
         ("krux", "freeze=off"),
         ("krux", "distance=1"),
+        ("krux", "swap=on"),
         ("attraction", ""),
+        ("attraction", "swap=on"),
         ("villawar", "size=6"),
         ("villawar", "size=8"),
         ("villawar", "size=10"),
+        ("villawar", "swap=on"),
     ];
     assert_eq!(
         all,

@@ -1,15 +1,32 @@
-//! The proof search (`arbiter_core::proof`, `arbiter solve`) on every game: known wins are found
-//! at their length with a line that really wins, and on random positions its answers agree with a
-//! plain minimax written without a table, killers or ordering.
+//! The proof search (`arbiter_core::proof`, `arbiter solve`) on every game, by both methods (the
+//! exact depth-first search and df-pn): known wins are found at their length with a line that
+//! really wins, on random positions the answers agree with a plain minimax written without a
+//! table, killers or ordering, and the two methods agree with each other at longer horizons.
 
 use arbiter_attraction::Attraction;
-use arbiter_core::proof::forced_win;
+use arbiter_core::proof::{forced_win_by, Proof, ProofMethod};
 use arbiter_core::{FullGame, Game, Outcome, Player};
 use arbiter_krux::Krux;
 use arbiter_villawar::Villawar;
 use arbiter_void::Void;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+
+/// The proof by both methods, which must give the same answer, each with a line that wins.
+fn forced_win<G: FullGame>(game: &G, plies: u32, _: &mut dyn FnMut(u32, usize, usize)) -> Proof {
+    let exact = forced_win_by(ProofMethod::Exact, game, plies, &mut |_, _, _| {});
+    let pns = forced_win_by(ProofMethod::ProofNumber, game, plies, &mut |_, _, _| {});
+    assert_eq!(
+        (pns.win_in, pns.searched_plies),
+        (exact.win_in, exact.searched_plies),
+        "df-pn and the exact search disagree on {}",
+        game.position()
+    );
+    if let Some(n) = pns.win_in {
+        assert_line_wins(game, &pns.line, n);
+    }
+    exact
+}
 
 fn position<G: FullGame>(text: &str) -> G {
     G::from_position(&G::Variant::default(), text).expect("the position parses")
@@ -152,4 +169,37 @@ fn agrees_with_plain_minimax_on_random_positions() {
         + agrees_with_minimax::<Void>(2, 60, 0..=200)
         + agrees_with_minimax::<Attraction>(3, 30, 0..=400);
     assert!(wins >= 5, "both answers are tested: {wins} positions with a forced win");
+}
+
+/// Random positions: within 5 plies, df-pn and the exact search give the same answer (the
+/// wrapper above compares them), and some positions have a win.
+fn methods_agree_at_five<G: FullGame>(
+    seed: u64,
+    positions: usize,
+    random_plies: std::ops::RangeInclusive<usize>,
+) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    let mut wins = 0;
+    for _ in 0..positions {
+        let mut game = G::new(&G::Variant::default());
+        for _ in 0..rng.random_range(random_plies.clone()) {
+            match game.random_move(&mut rng, &mut moves) {
+                Some(mv) if game.outcome().is_none() => game.play(mv),
+                _ => break,
+            }
+        }
+        if game.outcome().is_none() && forced_win(&game, 5, &mut |_, _, _| {}).win_in.is_some() {
+            wins += 1;
+        }
+    }
+    wins
+}
+
+#[test]
+fn proof_number_search_agrees_with_the_exact_search_at_five_plies() {
+    let wins = methods_agree_at_five::<Villawar>(11, 20, 35..=60)
+        + methods_agree_at_five::<Void>(12, 12, 40..=200)
+        + methods_agree_at_five::<Attraction>(13, 8, 100..=400);
+    assert!(wins >= 3, "wins within 5 plies among the positions: {wins}");
 }

@@ -101,8 +101,12 @@ impl GameEntry {
 /// One side in the view.
 #[derive(Debug, Clone, Serialize)]
 pub struct SideView {
-    /// The game's name for the side (`black`, `violet`…).
+    /// The game's name for the pieces this player moves now (`black`, `violet`…): the other
+    /// side's after a swap.
     pub name: &'static str,
+    /// The pieces this player moves now, by the start position's order (`first`, `second`): the
+    /// board's pieces carry that index. Not the player's own place once the players swapped.
+    pub plays: Player,
     /// Who plays it.
     pub seat: Seat,
     /// The person holding it (playing it, or having handed it to the computer); `null` when open.
@@ -289,6 +293,7 @@ impl LiveGame {
             to_move: s.to_move(),
             sides: [Player::First, Player::Second].map(|side| SideView {
                 name: s.player_name(side),
+                plays: s.plays(side),
                 seat: self.seats[side.index()],
                 player: self.holders[side.index()].clone(),
                 open: self.is_open(side),

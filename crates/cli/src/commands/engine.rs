@@ -242,8 +242,9 @@ impl Engine {
     fn declare(&self, key: &str) -> String {
         let current = self.options.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
         match key {
-            "repetition" => {
-                let on = current.is_none_or(|v| matches!(v, "on" | "true" | "yes" | "1"));
+            // On/off rules: repetition is on by default, the swap rule off.
+            "repetition" | "swap" => {
+                let on = current.map_or(key == "repetition", |v| matches!(v, "on" | "true" | "yes" | "1"));
                 format!("option name {key} type check default {on}")
             }
             "plies" => format!(

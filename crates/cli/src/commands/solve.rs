@@ -1,10 +1,11 @@
 //! `arbiter solve GAME --plies N`: proves whether the side to move can force a win within N plies.
 
 use crate::spec::GameSpec;
+use arbiter_core::proof::ProofMethod;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::time::Instant;
 
-/// `arbiter solve <game> [--position P] [--plies N] [--json]`
+/// `arbiter solve <game> [--position P] [--plies N] [--method exact|dfpn] [--json]`
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -12,6 +13,10 @@ pub struct Args {
     /// The longest win looked for, in plies (odd horizons 1, 3, 5, … up to this are searched).
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=15))]
     plies: u32,
+    /// How to search: `exact` (every move in order, depth first) or `dfpn` (proof-number search:
+    /// the moves that look easiest to settle first). Both answer exactly; see docs/cli.md.
+    #[arg(long, default_value = "exact")]
+    method: ProofMethod,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
@@ -28,17 +33,23 @@ pub fn run(args: Args) -> Result<(), String> {
             .progress_chars("=> "),
     );
     let proof = game
-        .forced_win(options, position, args.plies, &mut |horizon, done, total| {
-            bar.set_message(format!("win within {horizon} plies?"));
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
-        })
+        .forced_win(
+            options,
+            position,
+            args.plies,
+            args.method,
+            &mut |horizon, done, total| {
+                bar.set_message(format!("win within {horizon} plies?"));
+                bar.set_length(total as u64);
+                bar.set_position(done as u64);
+            },
+        )
         .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
     if args.json {
         let value = serde_json::json!({
-            "game": game.name(), "searched_plies": proof.searched_plies, "win_in": proof.win_in,
+            "game": game.name(), "method": args.method, "searched_plies": proof.searched_plies, "win_in": proof.win_in,
             "line": proof.line, "nodes": proof.nodes, "seconds": elapsed,
         });
         return crate::output::emit(&format!("{value}\n"));

@@ -7,7 +7,7 @@ use crate::service::ServiceError;
 use crate::state::AppState;
 use arbiter_core::rules_docs::{RulesDiagram, RulesManifest, Tutorial};
 use arbiter_core::story::capitalised;
-use arbiter_core::{DynGameType, Registry};
+use arbiter_core::{swap, DynGameType, Player, Registry};
 use axum::extract::{Path, State};
 use axum::Json;
 use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
@@ -151,10 +151,15 @@ pub async fn rules(State(state): State<AppState>, Path(name): Path<String>) -> R
                 .rules()
                 .ok_or_else(|| ServiceError::not_found(format!("{} has no rules page", game.name())))?;
             let manifest = RulesManifest::parse(manifest).map_err(|e| ServiceError::internal(e.to_string()))?;
+            let start = game
+                .new_session("", None)
+                .map_err(|e| ServiceError::internal(e.to_string()))?;
+            let sides = [Player::First, Player::Second].map(|p| capitalised(start.player_name(p)));
+            let markdown = format!("{markdown}\n\n{}", swap::rules_text(&sides[0], &sides[1]));
             Ok::<_, ServiceError>(RulesView {
                 game: game.name(),
                 title: capitalised(game.name()),
-                html: render(game.name(), markdown),
+                html: render(game.name(), &markdown),
                 diagrams: manifest.diagrams,
                 tutorial: manifest.tutorial,
             })

@@ -7,8 +7,47 @@
 //! The history rules are not applied: within 7 plies no position can occur a third time, and a
 //! ply limit is the caller's business.
 
+mod dfpn;
+
 use crate::{Heuristics, Outcome, Player};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+
+/// How a proof is searched: both answer the same question exactly.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProofMethod {
+    /// Every move in the game's order, depth first, with a table of settled positions and killer
+    /// defences.
+    #[default]
+    Exact,
+    /// Depth-first proof-number search (df-pn): the moves that look easiest to settle first.
+    ProofNumber,
+}
+
+impl std::str::FromStr for ProofMethod {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.trim() {
+            "exact" => Ok(ProofMethod::Exact),
+            "pns" | "dfpn" | "proof-number" => Ok(ProofMethod::ProofNumber),
+            other => Err(format!("unknown proof method '{other}' (exact or dfpn)")),
+        }
+    }
+}
+
+/// [`forced_win`] by the given method.
+pub fn forced_win_by<G: Heuristics>(
+    method: ProofMethod,
+    game: &G,
+    max_plies: u32,
+    progress: &mut dyn FnMut(u32, usize, usize),
+) -> Proof {
+    match method {
+        ProofMethod::Exact => forced_win(game, max_plies, progress),
+        ProofMethod::ProofNumber => dfpn::forced_win(game, max_plies, progress),
+    }
+}
 
 /// What the search found.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,0 +1,285 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) with a transposition table, bounded by a
+//! horizon: does the attacker (to move) force a win within so many plies? The same question as the
+//! exact search in [`super`], answered by expanding first the moves that look easiest to prove
+//! (fewest positions left to prove) or to refute, rather than every move in order: where one
+//! defence holds, it is usually found long before the others are tried.
+//!
+//! Proof and disproof numbers are kept per (position, plies left), so that the horizon makes
+//! every path finite: a position reached again with fewer plies left is another node, and the
+//! graph has no cycles (no graph-history interaction to handle).
+
+use super::Proof;
+use crate::{Heuristics, Outcome, Player};
+use std::collections::HashMap;
+
+/// A proof or disproof number that stands for "never": the node is settled the other way.
+const INFINITE: u32 = u32::MAX / 4;
+
+/// Caps the table (entries): a full table keeps what it has and stops remembering, so a long
+/// search slows down rather than eating the memory.
+const TABLE_LIMIT: usize = 1 << 24;
+
+/// Proof and disproof numbers: how many positions at least must still be proved to prove the
+/// node (for the attacker), or to disprove it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Numbers {
+    proof: u32,
+    disproof: u32,
+}
+
+impl Numbers {
+    const UNKNOWN: Numbers = Numbers { proof: 1, disproof: 1 };
+    const PROVEN: Numbers = Numbers {
+        proof: 0,
+        disproof: INFINITE,
+    };
+    const DISPROVEN: Numbers = Numbers {
+        proof: INFINITE,
+        disproof: 0,
+    };
+
+    fn settled(self) -> bool {
+        self.proof == 0 || self.disproof == 0
+    }
+}
+
+/// The searcher: the attacker, the table and the count of positions visited.
+struct ProofNumbers<G: Heuristics> {
+    attacker: Player,
+    table: HashMap<(u64, u32), Numbers>,
+    /// Reused child lists, one per ply from the root.
+    children: Vec<Vec<G>>,
+    moves: Vec<Vec<G::Move>>,
+    /// Positions visited (expansions counted once each time).
+    nodes: u64,
+}
+
+impl<G: Heuristics> ProofNumbers<G> {
+    fn new(attacker: Player) -> Self {
+        ProofNumbers {
+            attacker,
+            table: HashMap::new(),
+            children: Vec::new(),
+            moves: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    /// A position's numbers without expanding it: settled by its outcome or the horizon, else
+    /// as the table has them.
+    fn look(&self, game: &G, plies: u32) -> Numbers {
+        match game.outcome() {
+            Some(Outcome::Win(p)) if p == self.attacker => Numbers::PROVEN,
+            Some(_) => Numbers::DISPROVEN,
+            None if plies == 0 => Numbers::DISPROVEN,
+            None => self
+                .table
+                .get(&(game.hash(), plies))
+                .copied()
+                .unwrap_or(Numbers::UNKNOWN),
+        }
+    }
+
+    fn store(&mut self, key: (u64, u32), numbers: Numbers) {
+        if self.table.len() < TABLE_LIMIT || self.table.contains_key(&key) {
+            self.table.insert(key, numbers);
+        }
+    }
+
+    /// Does the attacker (if `game`'s side to move is the attacker) or the defender lose within
+    /// `plies`? Settles the position and returns its numbers.
+    fn solve(&mut self, game: &G, plies: u32) -> Numbers {
+        let mut numbers = self.look(game, plies);
+        while !numbers.settled() {
+            numbers = self.search(game, plies, 0, INFINITE, INFINITE);
+        }
+        numbers
+    }
+
+    /// Is the position proven (the attacker forces a win within `plies`)?
+    fn proves(&mut self, game: &G, plies: u32) -> bool {
+        self.solve(game, plies).proof == 0
+    }
+
+    /// Expands `game` (not settled, plies ≥ 1) until its numbers reach a threshold.
+    fn search(&mut self, game: &G, plies: u32, depth: usize, proof_limit: u32, disproof_limit: u32) -> Numbers {
+        self.nodes += 1;
+        let or_node = game.to_move() == self.attacker;
+        while self.children.len() <= depth {
+            self.children.push(Vec::new());
+            self.moves.push(Vec::with_capacity(256));
+        }
+        let mut moves = std::mem::take(&mut self.moves[depth]);
+        game.legal_moves(&mut moves);
+        moves.sort_by_key(|&mv| std::cmp::Reverse(game.move_order_hint(mv)));
+        let mut children = std::mem::take(&mut self.children[depth]);
+        children.clear();
+        for &mv in &moves {
+            let mut child = game.clone();
+            child.play(mv);
+            children.push(child);
+        }
+        self.moves[depth] = moves;
+        let key = (game.hash(), plies);
+        let numbers = loop {
+            let (numbers, best, second) = self.combine(&children, plies - 1, or_node);
+            if numbers.proof >= proof_limit || numbers.disproof >= disproof_limit || numbers.settled() {
+                break numbers;
+            }
+            let child = &children[best];
+            let current = self.look(child, plies - 1);
+            let (child_proof, child_disproof) = if or_node {
+                (
+                    proof_limit.min(second.saturating_add(1)),
+                    (disproof_limit - numbers.disproof)
+                        .saturating_add(current.disproof)
+                        .min(INFINITE),
+                )
+            } else {
+                (
+                    (proof_limit - numbers.proof)
+                        .saturating_add(current.proof)
+                        .min(INFINITE),
+                    disproof_limit.min(second.saturating_add(1)),
+                )
+            };
+            self.search(child, plies - 1, depth + 1, child_proof, child_disproof);
+        };
+        self.children[depth] = children;
+        self.store(key, numbers);
+        numbers
+    }
+
+    /// The node's numbers from its children's, the child to expand next, and the runner-up's
+    /// number (proof numbers at an OR node, disproof numbers at an AND node).
+    fn combine(&self, children: &[G], plies: u32, or_node: bool) -> (Numbers, usize, u32) {
+        let (mut least, mut second, mut best, mut sum) = (INFINITE, INFINITE, 0, 0u32);
+        for (i, child) in children.iter().enumerate() {
+            let n = self.look(child, plies);
+            let (key, other) = if or_node {
+                (n.proof, n.disproof)
+            } else {
+                (n.disproof, n.proof)
+            };
+            if key < least {
+                second = least;
+                least = key;
+                best = i;
+            } else if key < second {
+                second = key;
+            }
+            sum = sum.saturating_add(other).min(INFINITE);
+        }
+        let numbers = if or_node {
+            Numbers {
+                proof: least,
+                disproof: sum,
+            }
+        } else {
+            Numbers {
+                proof: sum,
+                disproof: least,
+            }
+        };
+        (numbers, best, second)
+    }
+}
+
+/// [`super::forced_win`] by proof-number search: horizons 1, 3, 5, … up to `max_plies`, sharing
+/// one table; `progress(horizon, settled, total)` counts the first moves settled so far.
+pub fn forced_win<G: Heuristics>(game: &G, max_plies: u32, progress: &mut dyn FnMut(u32, usize, usize)) -> Proof {
+    let attacker = game.to_move();
+    let mut searcher = ProofNumbers::<G>::new(attacker);
+    let mut proof = Proof {
+        searched_plies: 0,
+        win_in: None,
+        line: Vec::new(),
+        nodes: 0,
+    };
+    if game.outcome().is_some() {
+        return proof;
+    }
+    let mut root = Vec::new();
+    game.legal_moves(&mut root);
+    for plies in (1..=max_plies.max(1)).step_by(2) {
+        // The root's first moves one by one, so that progress can be told; each is settled by
+        // the search of the defender's position, in the order of the game's hints.
+        let mut children: Vec<(G::Move, G)> = root
+            .iter()
+            .map(|&mv| {
+                let mut child = game.clone();
+                child.play(mv);
+                (mv, child)
+            })
+            .collect();
+        children.sort_by_key(|(mv, _)| std::cmp::Reverse(game.move_order_hint(*mv)));
+        let mut winner = None;
+        for (i, (mv, child)) in children.iter().enumerate() {
+            if searcher.proves(child, plies - 1) {
+                winner = Some(*mv);
+            }
+            progress(plies, i + 1, children.len());
+            if winner.is_some() {
+                break;
+            }
+        }
+        proof.searched_plies = plies;
+        if let Some(mv) = winner {
+            proof.win_in = Some(plies);
+            proof.line = line(&mut searcher, game, mv, plies);
+            break;
+        }
+    }
+    proof.nodes = searcher.nodes;
+    proof
+}
+
+/// The winning line from `first`: at each defender turn the move that holds out longest, at each
+/// attacker turn a move that still wins in the time left, the quickest first.
+fn line<G: Heuristics>(searcher: &mut ProofNumbers<G>, game: &G, first: G::Move, plies: u32) -> Vec<String> {
+    let mut out = vec![game.format_move(first)];
+    let mut position = game.clone();
+    position.play(first);
+    let mut left = plies - 1;
+    let mut moves = Vec::new();
+    while position.outcome().is_none() && left >= 2 {
+        // The defence that lasts longest: for each, the shortest horizon within which it loses.
+        position.legal_moves(&mut moves);
+        let mut best: Option<(G::Move, u32)> = None;
+        for &mv in &moves {
+            let mut child = position.clone();
+            child.play(mv);
+            let lasts = match child.outcome() {
+                Some(_) => 0,
+                None => (1..left)
+                    .step_by(2)
+                    .find(|&n| searcher.proves(&child, n))
+                    .unwrap_or(left),
+            };
+            if best.is_none_or(|(_, b)| lasts > b) {
+                best = Some((mv, lasts));
+            }
+        }
+        let Some((defence, needed)) = best else {
+            break;
+        };
+        out.push(position.format_move(defence));
+        position.play(defence);
+        if position.outcome().is_some() || needed == 0 {
+            break;
+        }
+        position.legal_moves(&mut moves);
+        let attack = moves.iter().copied().find(|&mv| {
+            let mut child = position.clone();
+            child.play(mv);
+            searcher.proves(&child, needed - 1)
+        });
+        let Some(attack) = attack else {
+            break;
+        };
+        out.push(position.format_move(attack));
+        position.play(attack);
+        left = needed - 1;
+    }
+    out
+}
