@@ -122,21 +122,8 @@ fn agrees_with_minimax<G: FullGame>(
     positions: usize,
     random_plies: std::ops::RangeInclusive<usize>,
 ) -> usize {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut moves = Vec::new();
     let (mut wins, mut checked) = (0, 0);
-    for _ in 0..positions {
-        let mut game = G::new(&G::Variant::default());
-        let plies = rng.random_range(random_plies.clone());
-        for _ in 0..plies {
-            match game.random_move(&mut rng, &mut moves) {
-                Some(mv) if game.outcome().is_none() => game.play(mv),
-                _ => break,
-            }
-        }
-        if game.outcome().is_some() {
-            continue;
-        }
+    for game in random_positions::<G>(seed, positions, random_plies) {
         let proof = forced_win(&game, 3, &mut |_, _, _| {});
         let naive1 = naive_wins(&game, game.to_move(), 1);
         let naive3 = naive_wins(&game, game.to_move(), 3);
@@ -178,10 +165,21 @@ fn methods_agree_at_five<G: FullGame>(
     positions: usize,
     random_plies: std::ops::RangeInclusive<usize>,
 ) -> usize {
+    random_positions::<G>(seed, positions, random_plies)
+        .filter(|game| forced_win(game, 5, &mut |_, _, _| {}).win_in.is_some())
+        .count()
+}
+
+/// Up to `positions` seeded random positions of a game in play, each after a random number of
+/// random plies in `random_plies` (those that end the game are left out).
+fn random_positions<G: FullGame>(
+    seed: u64,
+    positions: usize,
+    random_plies: std::ops::RangeInclusive<usize>,
+) -> impl Iterator<Item = G> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut moves = Vec::new();
-    let mut wins = 0;
-    for _ in 0..positions {
+    (0..positions).filter_map(move |_| {
         let mut game = G::new(&G::Variant::default());
         for _ in 0..rng.random_range(random_plies.clone()) {
             match game.random_move(&mut rng, &mut moves) {
@@ -189,11 +187,8 @@ fn methods_agree_at_five<G: FullGame>(
                 _ => break,
             }
         }
-        if game.outcome().is_none() && forced_win(&game, 5, &mut |_, _, _| {}).win_in.is_some() {
-            wins += 1;
-        }
-    }
-    wins
+        game.outcome().is_none().then_some(game)
+    })
 }
 
 #[test]

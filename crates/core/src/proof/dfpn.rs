@@ -8,7 +8,7 @@
 //! every path finite: a position reached again with fewer plies left is another node, and the
 //! graph has no cycles (no graph-history interaction to handle).
 
-use super::Proof;
+use super::Solver;
 use crate::{Heuristics, Outcome, Player};
 use std::collections::HashMap;
 
@@ -44,7 +44,7 @@ impl Numbers {
 }
 
 /// The searcher: the attacker, the table and the count of positions visited.
-struct ProofNumbers<G: Heuristics> {
+pub(super) struct ProofNumbers<G: Heuristics> {
     attacker: Player,
     table: HashMap<(u64, u32), Numbers>,
     /// Reused child lists, one per ply from the root.
@@ -55,7 +55,7 @@ struct ProofNumbers<G: Heuristics> {
 }
 
 impl<G: Heuristics> ProofNumbers<G> {
-    fn new(attacker: Player) -> Self {
+    pub(super) fn new(attacker: Player) -> Self {
         ProofNumbers {
             attacker,
             table: HashMap::new(),
@@ -94,11 +94,6 @@ impl<G: Heuristics> ProofNumbers<G> {
             numbers = self.search(game, plies, 0, INFINITE, INFINITE);
         }
         numbers
-    }
-
-    /// Is the position proven (the attacker forces a win within `plies`)?
-    fn proves(&mut self, game: &G, plies: u32) -> bool {
-        self.solve(game, plies).proof == 0
     }
 
     /// Expands `game` (not settled, plies ≥ 1) until its numbers reach a threshold.
@@ -185,101 +180,12 @@ impl<G: Heuristics> ProofNumbers<G> {
     }
 }
 
-/// [`super::forced_win`] by proof-number search: horizons 1, 3, 5, … up to `max_plies`, sharing
-/// one table; `progress(horizon, settled, total)` counts the first moves settled so far.
-pub fn forced_win<G: Heuristics>(game: &G, max_plies: u32, progress: &mut dyn FnMut(u32, usize, usize)) -> Proof {
-    let attacker = game.to_move();
-    let mut searcher = ProofNumbers::<G>::new(attacker);
-    let mut proof = Proof {
-        searched_plies: 0,
-        win_in: None,
-        line: Vec::new(),
-        nodes: 0,
-    };
-    if game.outcome().is_some() {
-        return proof;
+impl<G: Heuristics> Solver<G> for ProofNumbers<G> {
+    fn wins_within(&mut self, position: &G, plies: u32) -> bool {
+        self.solve(position, plies).proof == 0
     }
-    let mut root = Vec::new();
-    game.legal_moves(&mut root);
-    for plies in (1..=max_plies.max(1)).step_by(2) {
-        // The root's first moves one by one, so that progress can be told; each is settled by
-        // the search of the defender's position, in the order of the game's hints.
-        let mut children: Vec<(G::Move, G)> = root
-            .iter()
-            .map(|&mv| {
-                let mut child = game.clone();
-                child.play(mv);
-                (mv, child)
-            })
-            .collect();
-        children.sort_by_key(|(mv, _)| std::cmp::Reverse(game.move_order_hint(*mv)));
-        let mut winner = None;
-        for (i, (mv, child)) in children.iter().enumerate() {
-            if searcher.proves(child, plies - 1) {
-                winner = Some(*mv);
-            }
-            progress(plies, i + 1, children.len());
-            if winner.is_some() {
-                break;
-            }
-        }
-        proof.searched_plies = plies;
-        if let Some(mv) = winner {
-            proof.win_in = Some(plies);
-            proof.line = line(&mut searcher, game, mv, plies);
-            break;
-        }
-    }
-    proof.nodes = searcher.nodes;
-    proof
-}
 
-/// The winning line from `first`: at each defender turn the move that holds out longest, at each
-/// attacker turn a move that still wins in the time left, the quickest first.
-fn line<G: Heuristics>(searcher: &mut ProofNumbers<G>, game: &G, first: G::Move, plies: u32) -> Vec<String> {
-    let mut out = vec![game.format_move(first)];
-    let mut position = game.clone();
-    position.play(first);
-    let mut left = plies - 1;
-    let mut moves = Vec::new();
-    while position.outcome().is_none() && left >= 2 {
-        // The defence that lasts longest: for each, the shortest horizon within which it loses.
-        position.legal_moves(&mut moves);
-        let mut best: Option<(G::Move, u32)> = None;
-        for &mv in &moves {
-            let mut child = position.clone();
-            child.play(mv);
-            let lasts = match child.outcome() {
-                Some(_) => 0,
-                None => (1..left)
-                    .step_by(2)
-                    .find(|&n| searcher.proves(&child, n))
-                    .unwrap_or(left),
-            };
-            if best.is_none_or(|(_, b)| lasts > b) {
-                best = Some((mv, lasts));
-            }
-        }
-        let Some((defence, needed)) = best else {
-            break;
-        };
-        out.push(position.format_move(defence));
-        position.play(defence);
-        if position.outcome().is_some() || needed == 0 {
-            break;
-        }
-        position.legal_moves(&mut moves);
-        let attack = moves.iter().copied().find(|&mv| {
-            let mut child = position.clone();
-            child.play(mv);
-            searcher.proves(&child, needed - 1)
-        });
-        let Some(attack) = attack else {
-            break;
-        };
-        out.push(position.format_move(attack));
-        position.play(attack);
-        left = needed - 1;
+    fn nodes(&self) -> u64 {
+        self.nodes
     }
-    out
 }
