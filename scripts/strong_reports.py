@@ -34,6 +34,18 @@ REPORTS = [
     ("krux-hole-blocks", "krux:hole=blocks", 40),
     ("krux-distance-1", "krux:distance=1", 40),
     ("krux-setup-centre", "krux:setup=centre", 40),
+    # Issue 36's candidates for Krux's recommended rules (a first cut of 100 games each): the fairest setups
+    # combined with the rulings, and the swap rule (after the random opening, the first chosen turn may be
+    # swapped); and whether the swap rule balances Villawar's small and large boards.
+    ("krux-swap", "krux:swap=on", 100),
+    ("krux-setup-facing-swap", "krux:setup=facing,swap=on", 100),
+    ("krux-setup-spread-swap", "krux:setup=spread,swap=on", 100),
+    ("krux-facing-freeze-off", "krux:setup=facing,freeze=off", 100),
+    ("krux-spread-freeze-off", "krux:setup=spread,freeze=off", 100),
+    ("krux-facing-distance-1", "krux:setup=facing,distance=1", 100),
+    ("krux-spread-distance-1", "krux:setup=spread,distance=1", 100),
+    ("villawar-6-swap", "villawar:size=6,swap=on", 40),
+    ("villawar-10-swap", "villawar:size=10,swap=on", 20),
 ]
 
 

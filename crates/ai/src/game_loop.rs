@@ -7,8 +7,11 @@
 //! forfeit (an agent that fails) or, with a clock, a fall of the flag. Agent A plays first in the
 //! even games; games `2k` and `2k + 1` share their opening. Everything random follows from the
 //! seed and the game's number, by one of two [`Seeding`] schemes kept for the records already made.
+//! With the swap rule (`swap=on`) the opening has no swap, and the game starts after it with the
+//! swap offered on the next move (`swap:next`): the swap is a choice about a chosen move.
 
 use crate::{clock_move_time, AgentSpec, DynAgent, Engines};
+use arbiter_core::swap;
 use arbiter_core::{
     ClockState, DynGameType, DynSession, EndReason, Error, GameRecord, Outcome, Player, RecordClock, TimeControl,
 };
@@ -162,6 +165,14 @@ pub fn play_game_observed(
     let started = Instant::now();
     let mut session = setup.game.new_session(setup.options, setup.position)?;
     let opening_plies = play_opening(session.as_mut(), setup, index)?;
+    // With the swap rule, the swap follows the random opening: the first move a player chooses
+    // may be swapped, not a random one. The game then starts after the opening.
+    let swap = swap::swap_requested(setup.options)?;
+    if swap && opening_plies > 0 && session.ending().is_none() {
+        session = setup
+            .game
+            .new_session(setup.options, Some(&swap::swap_next(&session.position())))?;
+    }
     let agent_seed = setup.seeding.agents(setup.seed, index);
     let specs = [
         setup.a.with_default_seed(agent_seed),
@@ -227,7 +238,7 @@ pub fn play_game_observed(
         a_side: session.player_name(a_player).to_string(),
         a_score: (ending.outcome.score_for(a_player) as f64 + 1.0) / 2.0,
         reason: ending.reason,
-        plies: session.ply(),
+        plies: session.ply() + if swap { opening_plies as usize } else { 0 },
         opening_plies,
         a_max_move_ms: max_ms[0],
         b_max_move_ms: max_ms[1],
@@ -247,17 +258,20 @@ fn play_opening(session: &mut dyn DynSession, setup: &GameSetup<'_>, index: u32)
         }
         let seed = setup.seeding.ply(opening, ply);
         let mut mv = session.random_move(seed).ok_or(Error::GameOver)?;
-        if setup.safe_openings {
-            for attempt in 1..OPENING_TRIES {
+        // Redrawn: a swap (never part of a random opening), or, for a safe opening, a move
+        // that ends the game or lets the opponent win at once.
+        for attempt in 1..OPENING_TRIES {
+            let unsafe_move = setup.safe_openings && {
                 let mut next = session.clone_box();
                 next.play(&mv)?;
-                if next.ending().is_none() && !can_win_at_once(next.as_ref()) {
-                    break;
-                }
-                mv = session
-                    .random_move(setup.seeding.retry(seed, attempt))
-                    .ok_or(Error::GameOver)?;
+                next.ending().is_some() || can_win_at_once(next.as_ref())
+            };
+            if mv != swap::SWAP && !unsafe_move {
+                break;
             }
+            mv = session
+                .random_move(setup.seeding.retry(seed, attempt))
+                .ok_or(Error::GameOver)?;
         }
         session.play(&mv)?;
         played += 1;

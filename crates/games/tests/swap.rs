@@ -234,3 +234,44 @@ fn the_computer_swaps_a_lost_side_and_keeps_a_won_one() {
         "clear positions of both kinds were found: {decided:?}"
     );
 }
+
+/// In the one game loop (matches, reports, batches), the swap follows the random opening: no
+/// random ply is a swap, and the game starts after the opening with the swap offered, so that
+/// the first move a player chooses is the one that may be swapped.
+#[test]
+fn in_matches_the_swap_follows_the_random_opening() {
+    use arbiter_ai::game_loop::{play_game, GameSetup, Seeding};
+    let registry = arbiter_games::registry();
+    let engines = arbiter_games::engines();
+    let agent: AgentSpec = "alphabeta:depth=1".parse().unwrap();
+    for name in ["void", "villawar"] {
+        let game = registry.get(name).unwrap();
+        let setup = GameSetup {
+            run: "test",
+            game,
+            options: "swap=on,plies=12",
+            position: None,
+            a: &agent,
+            b: &agent,
+            opening_plies: 2,
+            safe_openings: true,
+            seed: 5,
+            seeding: Seeding::Match,
+            clock: None,
+        };
+        for index in 0..4 {
+            let finished = play_game(&engines, &setup, index, &AtomicBool::new(false)).unwrap();
+            let record = &finished.record;
+            assert!(record.start.ends_with(" swap:next"), "{name}: {}", record.start);
+            assert_eq!(finished.opening_plies, 2);
+            assert_eq!(finished.plies, record.moves.len() + 2, "{name}: the opening counted");
+            let replayed = game.load_record(record).unwrap();
+            assert_eq!(replayed.ending(), game.load_record(record).unwrap().ending());
+            assert!(
+                record.moves.iter().skip(2).all(|m| m != "swap"),
+                "{name}: a swap only right after the first chosen move: {:?}",
+                record.moves
+            );
+        }
+    }
+}

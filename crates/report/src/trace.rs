@@ -5,7 +5,7 @@
 //! ([`arbiter_core::Story`]). Nothing here names a game.
 
 use crate::selfplay::PlayedGame;
-use arbiter_core::{DynGameType, DynSession, EndReason, Error, Player};
+use arbiter_core::{swap, DynGameType, DynSession, EndReason, Error, Player};
 use std::collections::BTreeMap;
 
 /// A kind of piece of one side: `(side 0 or 1, name)`, the name as the board picture gives it.
@@ -209,16 +209,20 @@ pub fn trace_game(
 ) -> Result<GameTrace, Error> {
     let record = &played.record;
     let mut session = game.new_session(&record.options, Some(&record.start))?;
+    // With the swap rule a game starts after its random opening (see arbiter_ai::game_loop): its
+    // length still counts the opening, as in every other game.
+    let unrecorded = if swap::swap_requested(&record.options)? {
+        played.opening_plies
+    } else {
+        0
+    };
     let mut trace = GameTrace {
-        plies: record.moves.len() as u32,
+        plies: record.moves.len() as u32 + unrecorded,
         opening_plies: played.opening_plies,
         a_first: played.a_first,
         ..GameTrace::default()
     };
-    if let Some(result) = &record.result {
-        trace.reason = Some(result.reason);
-        trace.winner = result.winner.as_deref().and_then(|w| session.parse_player(w));
-    }
+    trace.reason = record.result.as_ref().map(|r| r.reason);
     let stepwise = session.is_stepwise();
     let mut counts = piece_counts(session.as_ref());
     for (ply, mv) in record.moves.iter().enumerate() {
@@ -260,6 +264,12 @@ pub fn trace_game(
         count_changes(&mut trace, &counts, &after);
         counts = after;
     }
+    // The winner by the name of the side it played at the end (after a swap, not its first side).
+    trace.winner = record
+        .result
+        .as_ref()
+        .and_then(|r| r.winner.as_deref())
+        .and_then(|w| session.parse_player(w));
     // A game that ended by resignation (or forfeit) ends so only in its record.
     if session.ending().is_none() {
         if let Some(winner) = trace.winner {

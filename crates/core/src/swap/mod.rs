@@ -126,6 +126,18 @@ pub fn swap_requested(options: &str) -> Result<bool, Error> {
     Ok(OptionMap::parse(options)?.take_flag(SWAP)?.unwrap_or(false))
 }
 
+/// `position` (of a game played with the swap rule, or without) with the swap offered on its next
+/// move, as at the start: what a random opening leads to when the swap should follow it (the
+/// first deliberate move may be swapped, not a random one).
+pub fn swap_next(position: &str) -> String {
+    let text = position.trim();
+    let board = match text.rsplit_once(char::is_whitespace) {
+        Some((rest, last)) if SwapState::from_field(last).is_some() => rest.trim_end(),
+        _ => text,
+    };
+    format!("{board} {}", SwapState::Next.field().unwrap_or_default())
+}
+
 /// A position of `G` played with the swap rule.
 #[derive(Debug, Clone)]
 pub struct WithSwap<G> {
