@@ -486,6 +486,8 @@ fn a_puzzle_attempt_is_rated_once_and_never_from_a_stale_rating(store: &dyn Stor
         store.puzzle_ratings("void").unwrap(),
         vec![("z1".to_string(), rating(1338.0, 1, 0))]
     );
+    assert_eq!(store.puzzle_rating("z1").unwrap(), Some(rating(1338.0, 1, 0)));
+    assert_eq!(store.puzzle_rating("z2").unwrap(), None);
     assert_eq!(store.attempted_puzzles(&pa, "void").unwrap(), vec!["z1".to_string()]);
     // A second attempt at the same puzzle changes nothing.
     let again = attempt("pa", "z1", false, rating(1600.0, 2, 1), rating(1400.0, 2, 0));

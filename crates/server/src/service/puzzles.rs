@@ -413,7 +413,7 @@ impl Service {
         let (book, _) = self.puzzles.puzzle(&p.id)?;
         let stored = self.store.player_puzzle_rating(player, book.name)?;
         let tried = self.store.attempted_puzzles(player, book.name)?.contains(&p.id);
-        let puzzle_rating = self.puzzle_rating(book.name, &p.id)?;
+        let puzzle_rating = self.puzzle_rating(&p.id)?;
         let game = self.registry.get(book.game)?;
         let session = game.new_session(book.options, Some(&p.position))?;
         Ok(PuzzleView {
@@ -436,14 +436,8 @@ impl Service {
         })
     }
 
-    fn puzzle_rating(&self, set: &str, id: &str) -> Result<(Rating, i64, i64), ServiceError> {
-        let stored = self
-            .store
-            .puzzle_ratings(set)?
-            .into_iter()
-            .find(|(p, _)| p == id)
-            .map(|(_, r)| r);
-        Ok(rating_of(stored))
+    fn puzzle_rating(&self, id: &str) -> Result<(Rating, i64, i64), ServiceError> {
+        Ok(rating_of(self.store.puzzle_rating(id)?))
     }
 
     /// Checks the caller's moves so far (the solver's, in order) against puzzle `id`'s solution:
@@ -509,7 +503,7 @@ impl Service {
                 solution: None,
                 rated: false,
                 player: player_view(stored, None),
-                puzzle_rating: self.puzzle_rating(book.name, id)?.0.rating.round() as i64,
+                puzzle_rating: self.puzzle_rating(id)?.0.rating.round() as i64,
             });
         }
         let solved = status == AttemptStatus::Solved;
@@ -517,7 +511,7 @@ impl Service {
             self.rate_attempt(&player, book.name, id, solved)?
         } else {
             let stored = self.store.player_puzzle_rating(&player, book.name)?;
-            (false, stored, None, self.puzzle_rating(book.name, id)?.0)
+            (false, stored, None, self.puzzle_rating(id)?.0)
         };
         Ok(AttemptView {
             status,
@@ -544,7 +538,7 @@ impl Service {
         for _ in 0..RATING_TRIES {
             let stored = self.store.player_puzzle_rating(player, set)?;
             let (mine, attempts, solved_count) = rating_of(stored);
-            let (theirs, p_attempts, p_solved) = self.puzzle_rating(set, id)?;
+            let (theirs, p_attempts, p_solved) = self.puzzle_rating(id)?;
             let (new_mine, new_theirs) = Rating::after_attempt(mine, theirs, solved);
             let row = |r: Rating, attempts: i64, solved_count: i64| StoredRating {
                 rating: r.rating,

@@ -345,6 +345,9 @@ pub trait Store: Send + Sync {
     /// The ratings of a set's puzzles that were ever attempted, by puzzle id.
     fn puzzle_ratings(&self, set: &str) -> StoreResult<Vec<(String, StoredRating)>>;
 
+    /// One puzzle's rating, if it was ever attempted (puzzle ids are unique across sets).
+    fn puzzle_rating(&self, puzzle: &str) -> StoreResult<Option<StoredRating>>;
+
     /// The puzzles of a set a player has attempted.
     fn attempted_puzzles(&self, player: &PlayerId, set: &str) -> StoreResult<Vec<String>>;
 

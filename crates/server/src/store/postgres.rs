@@ -706,6 +706,11 @@ impl Store for PgStore {
         self.rows(sql, vec![param(owned(set))], |r| Ok((r.text(0)?, read_rating(r, 1)?)))
     }
 
+    fn puzzle_rating(&self, puzzle: &str) -> StoreResult<Option<StoredRating>> {
+        let sql = format!("SELECT {RATING_COLUMNS} FROM puzzle_ratings WHERE puzzle_id = $1");
+        self.first(sql, vec![param(owned(puzzle))], |r| read_rating(r, 0))
+    }
+
     fn attempted_puzzles(&self, player: &PlayerId, set: &str) -> StoreResult<Vec<String>> {
         let sql = "SELECT puzzle_id FROM puzzle_attempts WHERE player_id = $1 AND set_name = $2";
         self.rows(sql, vec![param(player.0.clone()), param(owned(set))], |r| r.text(0))

@@ -488,6 +488,11 @@ impl Store for SqliteStore {
         rows(&self.conn(), &sql, &[&set], |r| Ok((r.text(0)?, read_rating(r, 1)?)))
     }
 
+    fn puzzle_rating(&self, puzzle: &str) -> StoreResult<Option<StoredRating>> {
+        let sql = format!("SELECT {RATING_COLUMNS} FROM puzzle_ratings WHERE puzzle_id = ?1");
+        first(&self.conn(), &sql, &[&puzzle], |r| read_rating(r, 0))
+    }
+
     fn attempted_puzzles(&self, player: &PlayerId, set: &str) -> StoreResult<Vec<String>> {
         let sql = "SELECT puzzle_id FROM puzzle_attempts WHERE player_id = ?1 AND set_name = ?2";
         rows(&self.conn(), sql, &[&player.0, &set], |r| r.text(0))
