@@ -1,10 +1,12 @@
 // Step-by-step input, for games whose turn is built one step at a time (a PartialTurn from the server):
 // every legal next step is marked on its cell (or offered as a button when it has no cell); the turn ends
-// with "End turn", or by itself once it has won. What the puzzle page's input shares with it is in ../input.js.
+// with "End turn", or by itself once it has won (or is the swap). What the puzzle page's input shares with it is
+// in ../input.js.
 import { h, cap } from '../svg.js';
 import { api } from '../api.js';
 import { clickStep, markSteps, stepHits, stepButtons, turnButtons, turnSoFar } from '../input.js';
 import { myTurn } from './state.js';
+import { SWAP } from './swap.js';
 
 export function createStepInput(G) {
   const S = G.S;
@@ -25,7 +27,8 @@ export function createStepInput(G) {
       st.turn = turn;
       st.options = null;
       G.say(null);
-      if (turn.won) {
+      // A turn that has won, or the swap (a whole turn by itself), is played at once.
+      if (turn.won || (tokens.length === 1 && tokens[0] === SWAP)) {
         st.busy = false;
         return G.play(turn.notation);
       }
