@@ -73,10 +73,27 @@ def main() -> int:
                        str(args.concurrency), "--out", os.path.join(args.out, name)]
             print("$ " + " ".join(command), file=sys.stderr, flush=True)
             subprocess.run(command, check=True, capture_output=True)
+    # The rows already in the table, by game: a report whose folder is not here (another machine, an
+    # earlier checkout) keeps its row and its date.
+    kept: dict = {}
+    if os.path.exists(OUT):
+        with open(OUT, encoding="utf-8") as f:
+            text = f.read()
+        old_date = next((line.split(";")[0][len("Date: "):] for line in text.splitlines()
+                         if line.startswith("Date: ")), "")
+        for line in text.splitlines():
+            if line.startswith("| `"):
+                cells = line.split(" | ")
+                if len(cells) == 7:  # written before rows had their own date
+                    line = line + f" {old_date} |"
+                kept[cells[0][2:].strip("`")] = line
+    today = datetime.date.today().isoformat()
     rows = []
     for name, game, _ in REPORTS:
         path = os.path.join(args.out, name, "report.json")
         if not os.path.exists(path):
+            if game in kept:
+                rows.append(kept[game])
             continue
         with open(path, encoding="utf-8") as f:
             report = json.load(f)
@@ -90,7 +107,7 @@ def main() -> int:
         rows.append(
             f"| `{game}` | `{spec}` | {m['games']} | {m['first']['wins']}–{m['first']['draws']}–{m['first']['losses']} | "
             f"**{pct(s['p'])}** ({pct(s['low'])}–{pct(s['high'])}) | {pct(d['p'])} | {p['median']:g} "
-            f"({p['p10']:g}–{p['p90']:g}) |"
+            f"({p['p10']:g}–{p['p90']:g}) | {today} |"
         )
     lines = [
         "# Balance with strong play",
@@ -100,10 +117,12 @@ def main() -> int:
         "opponent win at once; each opening played with both colours). First player's score = (wins + draws/2) / "
         "games, with Wilson's 95% interval. Compared with level 5 in [reports.md](reports.md#with-strong-play).",
         "",
-        f"Date: {datetime.date.today().isoformat()}; reports in `{os.path.relpath(args.out, ROOT)}/`.",
+        f"Each row is dated by the run that measured it (a row whose report is not in `{os.path.relpath(args.out, ROOT)}/` "
+        "is kept as it was). Both sides are the same engine: games 2k and 2k + 1 share their opening and often repeat "
+        "each other move for move, so the intervals (which count every game) are narrower than the evidence.",
         "",
-        "| game | level's spec | games | first player won–drew–lost | first player's score (95%) | draws | median plies (10–90%) |",
-        "|---|---|---:|---|---|---:|---|",
+        "| game | level's spec | games | first player won–drew–lost | first player's score (95%) | draws | median plies (10–90%) | measured |",
+        "|---|---|---:|---|---|---:|---|---|",
         *rows,
     ]
     with open(OUT, "w", encoding="utf-8") as f:

@@ -33,7 +33,8 @@ export async function useInvite(S, view, code, problem) {
     const claimed = await api('POST', `/games/${S.id}/claim`, { invite: code });
     const i = claimed.sides.findIndex((s) => s.player && s.player.id === S.me.id);
     const side = i >= 0 ? ` You play ${cap(claimed.sides[i].name)}.` : '';
-    return { view: claimed, joined: { text: `You joined the game.${side}`, kind: 'info' } };
+    const hints = claimed.hints ? ' Hints are allowed for both players.' : ' No hints in this game.';
+    return { view: claimed, joined: { text: `You joined the game.${side}${hints}`, kind: 'info' } };
   } catch (e) {
     if (e.code === 'already_playing') return alreadyPlaying(view);
     const text = refusal(e);

@@ -284,7 +284,14 @@ function actions(G) {
     playing
       ? h(
           'button',
-          { id: 'hint', onclick: G.hint, disabled: !myTurn(S), title: "The engine's best move, shown on the board" },
+          {
+            id: 'hint',
+            onclick: G.hint,
+            disabled: !myTurn(S) || !S.view.hints,
+            title: S.view.hints
+              ? "The engine's best move, shown on the board"
+              : 'No hints in this game: its creator did not allow them in a game between two people',
+          },
           '? Hint',
         )
       : null,

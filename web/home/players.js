@@ -58,11 +58,13 @@ function whoDetails(form, g) {
     more.append(
       field('You play', sideSelect(form, g)),
       note('You get a link to send to your friend: whoever opens it first plays the other side.'),
+      hintsBox(form),
     );
   } else if (form.who === 'lobby') {
     more.append(
       field('You play', colourSelect(form, g)),
       note('Anyone may accept it under Open challenges; stay here: this page then goes to the game.'),
+      hintsBox(form),
     );
   } else if (form.who === 'local') {
     more.append(note('You play both sides, taking turns at this screen.'));
@@ -131,5 +133,26 @@ export function publicBox(form) {
       onchange: (e) => (form.public = e.target.checked),
     }),
     h('span', {}, 'List the game for spectators to watch'),
+  );
+}
+
+/**
+ * Hints in a game between two people: only if its creator allows them (the opponent sees it before joining or
+ * accepting). Against the computer they are always there.
+ */
+function hintsBox(form) {
+  return h(
+    'label',
+    {
+      class: 'field checkbox',
+      title: 'Both players may ask the engine for its best move; your opponent sees this first',
+    },
+    h('input', {
+      type: 'checkbox',
+      id: 'allow-hints',
+      checked: form.hints,
+      onchange: (e) => (form.hints = e.target.checked),
+    }),
+    h('span', {}, 'Allow hints for both players'),
   );
 }

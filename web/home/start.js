@@ -45,7 +45,14 @@ function startChosen(home) {
   const position = home.positionInput.value.trim();
   if (form.who === 'lobby') {
     if (position) return say('A challenge starts from the start position: clear the position box to post it.', 'warn');
-    return post(home, { game: form.game, options, clock: clock.control, colour: form.colour, public: form.public });
+    return post(home, {
+      game: form.game,
+      options,
+      clock: clock.control,
+      colour: form.colour,
+      public: form.public,
+      hints: form.hints,
+    });
   }
   if (position.startsWith('{')) return startRecord(home, position, 'The pasted text');
   start(home, { game: form.game, options, position: position || undefined, clock: clock.control });

@@ -630,6 +630,7 @@ fn new_game(id: &str, clock: ClockState) -> StoredGame {
         rematch: None,
         clock: Some(clock),
         timed_out: false,
+        hints: false,
         created_at: now,
         updated_at: now,
         version: 0,

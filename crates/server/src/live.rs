@@ -41,6 +41,8 @@ pub struct LiveGame {
     pub creator: Option<PlayerRef>,
     /// Listed to everyone.
     pub public: bool,
+    /// The creator allowed the engine's hints in a game between two people.
+    pub hints: bool,
     /// The SHA-256 of the open side's single-use claim.
     pub invite_hash: Option<String>,
     /// A pending takeback request by that side.
@@ -178,6 +180,9 @@ pub struct GameView {
     pub creator: Option<PlayerRef>,
     /// Listed to everyone.
     pub public: bool,
+    /// May the players ask the engine for a hint? Yes unless another person plays (or is invited
+    /// to play) against them and the creator did not allow hints.
+    pub hints: bool,
     /// A pending takeback request.
     pub takeback: Option<TakebackView>,
     /// The rematch game's id, once one was started.
@@ -199,6 +204,8 @@ pub struct NewLiveGame {
     pub creator: PlayerRef,
     /// Listed to everyone.
     pub public: bool,
+    /// Hints allowed in a game between two people.
+    pub hints: bool,
     /// The open side's invite hash.
     pub invite_hash: Option<String>,
     /// The time control.
@@ -225,6 +232,7 @@ impl LiveGame {
             holders: new.holders,
             creator: Some(new.creator),
             public: new.public,
+            hints: new.hints,
             invite_hash: new.invite_hash,
             takeback: None,
             rematch: None,
@@ -251,6 +259,7 @@ impl LiveGame {
             rematch: self.rematch.clone(),
             clock: self.clock,
             timed_out: self.timed_out(),
+            hints: self.hints,
             created_at: now,
             updated_at: now,
             version: self.stored_version,
@@ -309,6 +318,7 @@ impl LiveGame {
             version: self.version,
             creator: self.creator.clone(),
             public: self.public,
+            hints: self.hints_allowed(),
             takeback: self.takeback.map(|by| TakebackView { by }),
             rematch: self.rematch.clone(),
             clock: self.clock.map(|clock| {
@@ -356,6 +366,24 @@ impl LiveGame {
             .into_iter()
             .filter(|&side| self.holds(who, side))
             .collect()
+    }
+
+    /// May the engine's hints be asked for? In a game between two people (a human side held by
+    /// someone else than another, or open for an invitee) only if the creator allowed them.
+    pub fn hints_allowed(&self) -> bool {
+        if self.hints {
+            return true;
+        }
+        let humans: Vec<Option<&PlayerRef>> = [Player::First, Player::Second]
+            .into_iter()
+            .filter(|side| self.seats[side.index()].level().is_none())
+            .map(|side| self.holders[side.index()].as_ref())
+            .collect();
+        match humans.as_slice() {
+            [Some(a), Some(b)] => a.id == b.id,
+            [_, _] => false, // a side open for an invitee
+            _ => true,       // against the computer, or the computer against itself
+        }
     }
 
     /// Does another person play a side of this game (so that an undo must be asked for)?

@@ -193,8 +193,9 @@ async fn every_mutating_request_needs_the_token_of_its_side() {
         )
         .await;
     assert_eq!((s, v["ply"].as_u64()), (200, Some(2)), "{v}");
+    // The side to move's own player, but a game between two people without hints (tests/hints.rs).
     let (s, hint) = t.send_as(Some(&me), "GET", &g("/hint"), None).await;
-    assert_eq!(s, 200, "{hint}");
+    assert_eq!((s, code(&hint)), (403, "hints_off"), "{hint}");
     // Resign only one's own side; a player holding one side need not name it.
     let (s, e) = t
         .send_as(Some(&friend), "POST", &g("/resign"), Some(json!({"side": "black"})))

@@ -102,6 +102,7 @@ fn game(id: &str, moves: &[&str]) -> StoredGame {
         rematch: None,
         clock: Some(clock),
         timed_out: false,
+        hints: true,
         created_at: 1_700_000_000,
         updated_at: 1_700_000_100,
         version: 0,
@@ -316,6 +317,7 @@ fn challenge(id: &str, at: i64) -> Challenge {
         clock: Some("fischer:60+1".parse().unwrap()),
         colour: Colour::Second,
         public: true,
+        hints: true,
         created_at: at,
         yours: false,
     }

@@ -38,6 +38,9 @@ pub struct CreateRequest {
     /// Listed to everyone (default: only to its players).
     #[serde(default)]
     pub public: bool,
+    /// Allow the engine's hints to both players of a game between two people (default: no).
+    #[serde(default)]
+    pub hints: bool,
     /// A time control: `fischer:300+5` (seconds) or `days:3`.
     pub clock: Option<String>,
 }
@@ -162,6 +165,7 @@ pub async fn create(
         seats,
         open: req.open,
         public: req.public,
+        hints: req.hints,
         clock,
     };
     Ok(Json(state.run(move |s| s.create(&caller, new, seats)).await?))

@@ -36,6 +36,9 @@ pub struct ChallengeRequest {
     /// List the game to everyone.
     #[serde(default)]
     pub public: bool,
+    /// Allow the engine's hints to both players (default: no).
+    #[serde(default)]
+    pub hints: bool,
 }
 
 /// `GET /api/challenges`
@@ -58,6 +61,7 @@ pub async fn post(
         clock: req.clock,
         colour: req.colour,
         public: req.public,
+        hints: req.hints,
     };
     Ok(Json(state.run(move |s| s.post_challenge(&caller, new)).await?))
 }

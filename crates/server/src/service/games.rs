@@ -34,6 +34,8 @@ pub struct NewSeats {
     pub open: Option<String>,
     /// Listed to everyone.
     pub public: bool,
+    /// Allow the engine's hints to both players of a game between two people.
+    pub hints: bool,
     /// The time control, if the game has a clock.
     pub clock: Option<TimeControl>,
 }
@@ -86,6 +88,7 @@ impl Service {
             holders,
             creator: me,
             public: seats.public,
+            hints: seats.hints,
             invite_hash: invite.as_deref().map(secret_hash),
             clock: seats.clock,
         };
@@ -156,7 +159,7 @@ impl Service {
     pub fn rematch(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<GameView, ServiceError> {
         let me = caller.require()?.clone();
         let entry = self.entry(id)?;
-        let (game, options, start, seats, holders, public, clock) = {
+        let (game, options, start, seats, holders, public, hints, clock) = {
             let live = entry.lock();
             if live.sides_of(&me.id).is_empty() {
                 return Err(ServiceError::forbidden(
@@ -173,6 +176,7 @@ impl Service {
                 [live.seats[1], live.seats[0]],
                 [live.holders[1].clone(), live.holders[0].clone()],
                 live.public,
+                live.hints,
                 live.clock.map(|c| c.control),
             )
         };
@@ -188,6 +192,7 @@ impl Service {
             holders,
             creator: me,
             public,
+            hints,
             invite_hash: None,
             clock,
         };

@@ -27,6 +27,8 @@ pub struct NewChallenge {
     pub colour: Option<String>,
     /// The game will be listed to everyone.
     pub public: bool,
+    /// The game allows the engine's hints to both players.
+    pub hints: bool,
 }
 
 impl Service {
@@ -88,6 +90,7 @@ impl Service {
             clock,
             colour,
             public: new.public,
+            hints: new.hints,
             created_at: crate::store::now(),
             yours: true,
         };
@@ -147,6 +150,7 @@ impl Service {
             holders,
             creator: challenge.by.clone(),
             public: challenge.public,
+            hints: challenge.hints,
             invite_hash: None,
             clock: challenge.clock,
         };

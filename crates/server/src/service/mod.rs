@@ -325,6 +325,7 @@ impl Service {
             public: stored.owners.public,
             invite_hash: stored.owners.invite_hash,
             takeback: stored.takeback,
+            hints: stored.hints,
             rematch: stored.rematch,
             clock: stored.clock,
             left_ms: stored.left_ms,
@@ -359,12 +360,17 @@ impl Service {
     /// A copy of game `id`'s session, for the player of the side to move only (hints, turns being
     /// built): the engine or the turn builder then works without the game's lock.
     fn mover_session(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<Box<dyn DynSession>, ServiceError> {
+        Ok(self.mover_game(caller, id)?.0)
+    }
+
+    /// [`Service::mover_session`], and whether the game allows hints ([`LiveGame::hints_allowed`]).
+    fn mover_game(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<(Box<dyn DynSession>, bool), ServiceError> {
         caller.require()?;
         let entry = self.entry(id)?;
         let mut live = entry.lock();
         let to_move = live.session.to_move();
         self.authorize(caller, &mut live, to_move)?;
-        Ok(live.session.clone_box())
+        Ok((live.session.clone_box(), live.hints_allowed()))
     }
 
     /// Checks that the caller holds `side`. A game from before players existed has no holders: the

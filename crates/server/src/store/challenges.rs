@@ -53,6 +53,8 @@ pub struct Challenge {
     pub colour: Colour,
     /// The game will be listed to everyone.
     pub public: bool,
+    /// The game allows the engine's hints to both players (shown before anyone accepts).
+    pub hints: bool,
     /// When it was posted, unix seconds.
     pub created_at: i64,
     /// The caller posted it.

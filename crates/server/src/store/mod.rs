@@ -62,6 +62,9 @@ pub struct StoredGame {
     pub clock: Option<ClockState>,
     /// The side to move ran out of time.
     pub timed_out: bool,
+    /// The creator allowed the engine's hints in a game between two people (games with no other
+    /// person allow them anyway).
+    pub hints: bool,
     /// When it was created and last changed, unix seconds.
     pub created_at: i64,
     /// See `created_at`.

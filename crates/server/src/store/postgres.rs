@@ -328,8 +328,8 @@ impl Store for PgStore {
                 tx.execute(
                     "INSERT INTO games (id, game, options, start, seats, resigned, result, created_at, updated_at,
                                         creator, holders, public, invite_hash, takeback, rematch, clock, timed_out,
-                                        version)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+                                        version, hints)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
                     &[
                         &game.id,
                         &game.game,
@@ -349,6 +349,7 @@ impl Store for PgStore {
                         &clock_json(game.clock.as_ref()),
                         &game.timed_out,
                         &game.version,
+                        &game.hints,
                     ],
                 )
                 .await?;
@@ -562,8 +563,8 @@ impl Store for PgStore {
         self.write(move |tx| {
             Box::pin(async move {
                 tx.execute(
-                    "INSERT INTO challenges (id, creator, game, options, clock, colour, public, created_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    "INSERT INTO challenges (id, creator, game, options, clock, colour, public, created_at, hints)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
                     &[
                         &c.id,
                         &c.by.id.0,
@@ -573,6 +574,7 @@ impl Store for PgStore {
                         &c.colour.text(),
                         &c.public,
                         &c.created_at,
+                        &c.hints,
                     ],
                 )
                 .await?;

@@ -149,8 +149,8 @@ impl Store for SqliteStore {
             tx.execute(
                 "INSERT INTO games (id, game, options, start, seats, resigned, result, created_at, updated_at,
                                     creator, holders, public, invite_hash, takeback, rematch, clock, timed_out,
-                                    version)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+                                    version, hints)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
                 params![
                     game.id,
                     game.game,
@@ -170,6 +170,7 @@ impl Store for SqliteStore {
                     clock_json(game.clock.as_ref()),
                     game.timed_out,
                     game.version,
+                    game.hints,
                 ],
             )?;
             for (ply, mv) in game.moves.iter().enumerate() {
@@ -362,8 +363,8 @@ impl Store for SqliteStore {
 
     fn add_challenge(&self, c: &Challenge) -> StoreResult<()> {
         self.conn().execute(
-            "INSERT INTO challenges (id, creator, game, options, clock, colour, public, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO challenges (id, creator, game, options, clock, colour, public, created_at, hints)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 c.id,
                 c.by.id.0,
@@ -372,7 +373,8 @@ impl Store for SqliteStore {
                 c.clock.map(|t| t.to_string()),
                 c.colour.text(),
                 c.public,
-                c.created_at
+                c.created_at,
+                c.hints
             ],
         )?;
         Ok(())
