@@ -11,19 +11,6 @@ use common::{first_legal, TestServer};
 use serde_json::{json, Value};
 use webdriver::*;
 
-/// A browser whose player is the test server's (its cookie), on the page of game `id`, once live.
-async fn open_game(driver: &Driver, t: &TestServer, profile: &std::path::Path, id: &str) -> Browser {
-    let b = driver.browser(profile).await;
-    b.set_cookie(&t.base, "arbiter_token", &t.token).await;
-    b.goto(&t.url(&format!("/game/{id}"))).await;
-    b.wait_for(
-        "window.arbiter && window.arbiter.view && window.arbiter.connected && window.arbiter.diagram",
-        "live page",
-    )
-    .await;
-    b
-}
-
 /// A Krux turn entered with steps that change nothing: the move list shows its shorter written
 /// form, and "Moves in words", opened, tells each move in the game's words beside its notation.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -41,7 +28,7 @@ async fn krux_moves_are_told_in_words() {
     let id = view["id"].as_str().unwrap().to_string();
     let driver = Driver::start().await;
     let profile = tempfile::tempdir().unwrap();
-    let b = open_game(&driver, &t, profile.path(), &id).await;
+    let b = open_game_page(&driver, &t, profile.path(), &id).await;
     assert!(b.find_all("#move-words").await.is_empty(), "no moves, nothing in words");
 
     // The turn arrives live (played through the API, as from another screen).
@@ -104,7 +91,7 @@ async fn no_undo_is_offered_after_resigning_against_the_computer() {
     t.wait_for_ply(&id, 2).await;
     let driver = Driver::start().await;
     let profile = tempfile::tempdir().unwrap();
-    let b = open_game(&driver, &t, profile.path(), &id).await;
+    let b = open_game_page(&driver, &t, profile.path(), &id).await;
     assert_eq!(
         b.eval("return document.getElementById('undo') && !document.getElementById('undo').disabled")
             .await,

@@ -39,14 +39,7 @@ async fn the_second_player_swaps_on_the_page_and_then_moves_the_first_sides_piec
         let after = t.play(&id, &first, &opening).await;
 
         let profile = tempfile::tempdir().unwrap();
-        let b = driver.browser(profile.path()).await;
-        b.set_cookie(&t.base, "arbiter_token", &t.token).await;
-        b.goto(&t.url(&format!("/game/{id}"))).await;
-        b.wait_for(
-            "window.arbiter && window.arbiter.view && window.arbiter.connected && window.arbiter.diagram",
-            "live page",
-        )
-        .await;
+        let b = open_game_page(&driver, &t, profile.path(), &id).await;
         let button = if game == "krux" {
             ".token-choice[data-token='swap']"
         } else {

@@ -15,17 +15,9 @@ async fn with_a_friend(t: &TestServer, extra: Value) -> (Value, String) {
     let mut body = json!({"game": "void", "players": HUMANS(), "open": "white"});
     body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
     let view = t.create(body).await;
-    let id = view["id"].as_str().unwrap();
-    let friend = t.new_player().await;
-    let (s, joined) = t
-        .send_as(
-            Some(&friend),
-            "POST",
-            &format!("/api/games/{id}/claim"),
-            Some(json!({"invite": view["invite"]})),
-        )
+    let friend = t
+        .claim_as_new_player(view["id"].as_str().unwrap(), &view["invite"])
         .await;
-    assert_eq!(s, 200, "{joined}");
     (view, friend)
 }
 

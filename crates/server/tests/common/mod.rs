@@ -210,6 +210,21 @@ impl TestServer {
         view
     }
 
+    /// A new player who takes the open side of game `id` with its invite; their token.
+    pub async fn claim_as_new_player(&self, id: &str, invite: &Value) -> String {
+        let friend = self.new_player().await;
+        let (status, claimed) = self
+            .send_as(
+                Some(&friend),
+                "POST",
+                &format!("/api/games/{id}/claim"),
+                Some(json!({ "invite": invite })),
+            )
+            .await;
+        assert_eq!(status, 200, "claim failed: {claimed}");
+        friend
+    }
+
     /// Plays a move for the side to move; panics unless it is accepted.
     pub async fn play(&self, id: &str, side: &str, mv: &str) -> Value {
         let (status, view) = self

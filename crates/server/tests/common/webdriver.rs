@@ -428,6 +428,15 @@ pub async fn text_of(b: &Browser, css: &str) -> String {
     .to_string()
 }
 
+/// A browser whose player is the test server's (its cookie), on the page of game `id`, once live.
+pub async fn open_game_page(driver: &Driver, t: &TestServer, profile: &std::path::Path, id: &str) -> Browser {
+    let b = driver.browser(profile).await;
+    b.set_cookie(&t.base, "arbiter_token", &t.token).await;
+    b.goto(&t.url(&format!("/game/{id}"))).await;
+    live_page(&b).await;
+    b
+}
+
 /// Waits until the game page is live (view, WebSocket, board).
 pub async fn live_page(b: &Browser) {
     b.wait_for(
