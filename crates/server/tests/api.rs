@@ -211,7 +211,7 @@ async fn two_clients_and_a_watcher_see_each_others_moves() {
         .await;
     let id = view["id"].as_str().unwrap().to_string();
     // White is claimed by a second player with the invite, as the friend's browser does.
-    let friend = t.claim_as_new_player(&id, &view["invite"]).await;
+    let (friend, _) = t.claim_as_new_player(&id, &view["invite"]).await;
     let ws_url = format!("{}/api/games/{id}/ws", t.base.replace("http://", "ws://"));
     let (mut black, _) = tokio_tungstenite::connect_async(&ws_url).await.unwrap();
     let (mut white, _) = tokio_tungstenite::connect_async(&ws_url).await.unwrap();

@@ -108,16 +108,7 @@ async fn a_late_move_loses_on_time_and_clocks_wait_for_the_invited_player() {
     let view = t.play(&id, "black", &first_legal(&view)).await;
     assert_eq!(view["clock"]["running"], false, "white has not joined: no clock yet");
     time.advance(3_600_000);
-    let friend = t.new_player().await;
-    let (s, view) = t
-        .send_as(
-            Some(&friend),
-            "POST",
-            &format!("/api/games/{id}/claim"),
-            Some(json!({"invite": invite})),
-        )
-        .await;
-    assert_eq!(s, 200, "{view}");
+    let (friend, view) = t.claim_as_new_player(&id, &invite).await;
     assert_eq!(view["clock"]["running"], true, "the clock starts when white joins");
     assert_eq!(left(&view).1, 60_000);
     time.advance(60_001);

@@ -15,7 +15,7 @@ async fn with_a_friend(t: &TestServer, extra: Value) -> (Value, String) {
     let mut body = json!({"game": "void", "players": HUMANS(), "open": "white"});
     body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
     let view = t.create(body).await;
-    let friend = t
+    let (friend, _) = t
         .claim_as_new_player(view["id"].as_str().unwrap(), &view["invite"])
         .await;
     (view, friend)

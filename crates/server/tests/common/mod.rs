@@ -210,8 +210,9 @@ impl TestServer {
         view
     }
 
-    /// A new player who takes the open side of game `id` with its invite; their token.
-    pub async fn claim_as_new_player(&self, id: &str, invite: &Value) -> String {
+    /// A new player who takes the open side of game `id` with its invite: their token, and the
+    /// game's view in the answer.
+    pub async fn claim_as_new_player(&self, id: &str, invite: &Value) -> (String, Value) {
         let friend = self.new_player().await;
         let (status, claimed) = self
             .send_as(
@@ -222,7 +223,7 @@ impl TestServer {
             )
             .await;
         assert_eq!(status, 200, "claim failed: {claimed}");
-        friend
+        (friend, claimed)
     }
 
     /// Plays a move for the side to move; panics unless it is accepted.
