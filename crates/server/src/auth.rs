@@ -43,6 +43,18 @@ impl FromRequestParts<AppState> for Caller {
     }
 }
 
+/// The token the request carried, if any (to sign out the device that sent it).
+#[derive(Debug, Clone, Default)]
+pub struct SentToken(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for SentToken {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(SentToken(token_of(parts)))
+    }
+}
+
 /// The client's address (rate limits are per address). Unknown (a server without connection
 /// info) counts as one client. Behind a reverse proxy named in [`TrustedProxies`], the address the
 /// proxy saw, from `X-Forwarded-For`.

@@ -10,6 +10,7 @@
 
 #![warn(missing_docs)]
 
+pub mod account;
 pub mod app;
 pub mod auth;
 pub mod computer;

@@ -1,6 +1,7 @@
 //! Per-client rate limits (the `governor` crate's keyed GCRA limiters, keyed by client address):
 //! what is cheap to ask for but costly to serve — new players, new games, games against the
-//! computer, hints, game reports — and the WebSocket's `state` requests. Over the limit: 429 with `Retry-After`.
+//! computer, hints, game reports, password checks — and the WebSocket's `state` requests; and
+//! password checks per account, from any address. Over the limit: 429 with `Retry-After`.
 
 use crate::error::ApiError;
 use governor::clock::{Clock, DefaultClock};
@@ -11,6 +12,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The largest request body accepted (a long game record fits easily).
 pub const BODY_LIMIT: usize = 256 * 1024;
+
+/// Password checks against one account that may come at once, before its hourly rate applies.
+const ACCOUNT_BURST: NonZeroU32 = NonZeroU32::MIN.saturating_add(4);
 
 /// How much each client may ask for; `None` is no limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +32,10 @@ pub struct Limits {
     /// Game reports started per hour (each is minutes of self-play; reports already made, or
     /// being made, are free to ask for).
     pub reports_per_hour: Option<u32>,
+    /// Password checks per minute (sign-ins, new accounts, password changes, deletions).
+    pub logins_per_minute: Option<u32>,
+    /// Password checks per hour against one account, from any address (five may come at once).
+    pub logins_per_account_per_hour: Option<u32>,
 }
 
 impl Default for Limits {
@@ -40,6 +48,8 @@ impl Default for Limits {
             hints_per_minute: Some(60),
             ws_requests_per_second: Some(5),
             reports_per_hour: Some(10),
+            logins_per_minute: Some(10),
+            logins_per_account_per_hour: Some(20),
         }
     }
 }
@@ -54,6 +64,8 @@ impl Limits {
             hints_per_minute: None,
             ws_requests_per_second: None,
             reports_per_hour: None,
+            logins_per_minute: None,
+            logins_per_account_per_hour: None,
         }
     }
 }
@@ -71,6 +83,8 @@ pub enum Limited {
     Hint,
     /// A game report started.
     Report,
+    /// A password checked.
+    Login,
 }
 
 /// The limiters of a running server.
@@ -81,6 +95,8 @@ pub struct RateLimits {
     computer_games: Option<DefaultKeyedRateLimiter<IpAddr>>,
     hints: Option<DefaultKeyedRateLimiter<IpAddr>>,
     reports: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    logins: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    account_logins: Option<DefaultKeyedRateLimiter<String>>,
     checks: AtomicU64,
 }
 
@@ -102,6 +118,11 @@ impl RateLimits {
                 .reports_per_hour
                 .and_then(NonZeroU32::new)
                 .map(|n| RateLimiter::keyed(Quota::per_hour(n))),
+            logins: per_minute(limits.logins_per_minute),
+            account_logins: limits
+                .logins_per_account_per_hour
+                .and_then(NonZeroU32::new)
+                .map(|n| RateLimiter::keyed(Quota::per_hour(n).allow_burst(ACCOUNT_BURST.min(n)))),
             checks: AtomicU64::new(0),
         }
     }
@@ -114,6 +135,7 @@ impl RateLimits {
             Limited::ComputerGame => (&self.computer_games, "games against the computer"),
             Limited::Hint => (&self.hints, "hints"),
             Limited::Report => (&self.reports, "new game reports"),
+            Limited::Login => (&self.logins, "password attempts"),
         };
         let Some(limiter) = limiter else { return Ok(()) };
         // Forget idle clients now and then, so the tables stay small.
@@ -124,10 +146,14 @@ impl RateLimits {
                 &self.computer_games,
                 &self.hints,
                 &self.reports,
+                &self.logins,
             ]
             .into_iter()
             .flatten()
             {
+                l.retain_recent();
+            }
+            if let Some(l) = &self.account_logins {
                 l.retain_recent();
             }
         }
@@ -137,6 +163,18 @@ impl RateLimits {
                 format!("too many {words} from your address: try again in a moment"),
                 wait,
             )
+        })
+    }
+
+    /// Counts one password check against the account `key` (a username's key, or a player's id),
+    /// from any address: a guesser with many addresses is slowed as much as one with one.
+    pub fn check_account(&self, key: &str) -> Result<(), ApiError> {
+        let Some(limiter) = &self.account_logins else {
+            return Ok(());
+        };
+        limiter.check_key(&key.to_string()).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            ApiError::too_many("too many password attempts for this account: try again later", wait)
         })
     }
 

@@ -17,6 +17,9 @@ pub const TOKEN_COOKIE: &str = "arbiter_token";
 /// The longest display name.
 pub const MAX_NAME: usize = 24;
 
+/// The name of a player whose account was deleted (kept for it: nobody may choose it).
+pub const DELETED_NAME: &str = "deleted player";
+
 /// A player's public id (`p` and 10 characters); safe to show, unlike the token.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(transparent)]
@@ -112,6 +115,9 @@ pub fn validate_name(input: &str) -> Result<String, String> {
     }
     check_marks(&name).map_err(|(c, message)| message.replace("{c}", &typed(c)))?;
     check_scripts(&name)?;
+    if name.to_lowercase() == DELETED_NAME {
+        return Err(format!("'{DELETED_NAME}' is kept for deleted accounts"));
+    }
     Ok(name)
 }
 

@@ -211,3 +211,70 @@ async fn of_two_servers_asked_to_analyse_one_game_one_runs_it() {
     one.stop().await.unwrap();
     two.stop().await.unwrap();
 }
+
+/// Signing out everywhere through one server: the other server, which knew the token a moment ago,
+/// refuses it too (told through the store, not after its memory of tokens expires).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_token_revoked_on_one_server_is_refused_by_the_other() {
+    let url = arbiter_testkit::cluster().database();
+    let (one, two) = (server_on(&url).await, server_on(&url).await);
+    let anon = reqwest::Client::new();
+    let player = json_of(
+        anon.post(format!("{}/api/players", one.url()))
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let http = client_with_token(player["token"].as_str().expect("a token"));
+    json_of(
+        http.post(format!("{}/api/account", one.url()))
+            .json(&json!({"username": "ada", "password": "long enough"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    // Signed in through the second server, which now remembers both tokens' player.
+    let signed = json_of(
+        anon.post(format!("{}/api/login", two.url()))
+            .json(&json!({"username": "ADA", "password": "long enough"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let phone = client_with_token(signed["token"].as_str().expect("a token"));
+    for client in [&http, &phone] {
+        let me = json_of(client.get(format!("{}/api/me", two.url())).send().await.unwrap()).await;
+        assert_eq!(me["username"], "ada");
+    }
+    json_of(
+        http.post(format!("{}/api/logout/everywhere", one.url()))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    for client in [&http, &phone] {
+        loop {
+            let status = client
+                .get(format!("{}/api/me", two.url()))
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16();
+            if status == 401 {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the second server still takes a revoked token"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}

@@ -176,6 +176,7 @@ async fn clients_over_their_limits_get_429_as_json() {
         hints_per_minute: Some(2),
         ws_requests_per_second: Some(2),
         reports_per_hour: Some(1),
+        ..arbiter_server::Limits::none()
     };
     let t = TestServer::with(100, limits).await; // one player made already
     t.new_player().await;

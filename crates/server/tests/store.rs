@@ -4,8 +4,9 @@
 use arbiter_core::{ClockState, Player, TimeControl};
 use arbiter_server::player::{PlayerId, PlayerRef};
 use arbiter_server::store::{
-    copy_store, Challenge, Change, Colour, DbLocation, Ending, GameState, NewMove, Ownership, PgStore, PuzzleAttempt,
-    SqliteStore, Store, StoreError, StoredGame, StoredPlayer, StoredRating,
+    copy_store, AccountData, Challenge, Change, Colour, DbLocation, Ending, GameState, NewMove, Ownership, PgStore,
+    PuzzleAttempt, Revoke, SqliteStore, Store, StoreError, StoredAccount, StoredGame, StoredPlayer, StoredRating,
+    StoredToken,
 };
 use arbiter_server::Seat;
 use std::sync::Barrier;
@@ -57,6 +58,7 @@ on_both_backends!(
     leases_have_one_holder,
     analyses_have_one_runner_and_keep_their_last_result,
     a_puzzle_attempt_is_rated_once_and_never_from_a_stale_rating,
+    accounts_and_their_tokens,
 );
 
 fn player(id: &str, name: Option<&str>) -> StoredPlayer {
@@ -305,6 +307,94 @@ fn players(store: &dyn Store) {
     assert!(store.create_player(&player("pa", None)).is_err(), "one id, one player");
 }
 
+fn account(player: &str, key: &str) -> StoredAccount {
+    StoredAccount {
+        player: PlayerId(player.into()),
+        username: key.to_uppercase(),
+        username_key: key.into(),
+        password_hash: format!("$argon2id$of-{player}"),
+        created_at: 1_700_000_000,
+    }
+}
+
+fn token(hash: &str, player: &str) -> StoredToken {
+    StoredToken {
+        token_hash: hash.into(),
+        player: PlayerId(player.into()),
+        created_at: 1_700_000_001,
+    }
+}
+
+fn accounts_and_their_tokens(store: &dyn Store) {
+    with_players(store);
+    let (pa, pb) = (PlayerId("pa".into()), PlayerId("pb".into()));
+    store.create_account(&account("pa", "ada")).unwrap();
+    assert_eq!(
+        store.create_account(&account("pb", "ada")),
+        Err(StoreError::Stale),
+        "one key, one account"
+    );
+    assert_eq!(
+        store.create_account(&account("pa", "grace")),
+        Err(StoreError::Stale),
+        "one account a player"
+    );
+    assert_eq!(store.account_by_key("ada").unwrap(), Some(account("pa", "ada")));
+    assert_eq!(store.account_of(&pa).unwrap(), Some(account("pa", "ada")));
+    assert_eq!(store.account_of(&pb).unwrap(), None);
+    store.set_password(&pa, "$argon2id$new").unwrap();
+    assert_eq!(store.account_of(&pa).unwrap().unwrap().password_hash, "$argon2id$new");
+    assert!(matches!(store.set_password(&pb, "x"), Err(StoreError::Missing(_))));
+
+    // Signed in on two devices: three tokens find the player.
+    store.add_token(&token("t1", "pa")).unwrap();
+    store.add_token(&token("t2", "pa")).unwrap();
+    store.add_token(&token("t3", "pb")).unwrap();
+    let whose = |hash: &str| store.player_by_token_hash(hash).unwrap().map(|p| p.id.0);
+    for hash in ["hash-of-pa", "t1", "t2"] {
+        assert_eq!(whose(hash).as_deref(), Some("pa"), "{hash}");
+    }
+    // One device signs out; then all but one (a password change); the others' tokens stay.
+    store.revoke_tokens(&pa, Revoke::Only("t1"), "r1").unwrap();
+    assert_eq!((whose("t1"), whose("t2").as_deref()), (None, Some("pa")));
+    store.revoke_tokens(&pa, Revoke::AllBut("t2"), "r2").unwrap();
+    assert_eq!((whose("hash-of-pa"), whose("t2").as_deref()), (None, Some("pa")));
+    assert_eq!(
+        whose("r2").as_deref(),
+        Some("pa"),
+        "the first token is replaced, not removed"
+    );
+    store.add_token(&token("t4", "pa")).unwrap();
+    store.revoke_tokens(&pa, Revoke::All, "r3").unwrap();
+    assert_eq!((whose("t2"), whose("t4"), whose("r2")), (None, None, None));
+    assert_eq!(whose("t3").as_deref(), Some("pb"));
+    assert_eq!(whose("hash-of-pb").as_deref(), Some("pb"));
+
+    // Everything at once, for a copy.
+    let data = store.account_data().unwrap();
+    assert_eq!(
+        data,
+        AccountData {
+            accounts: vec![StoredAccount {
+                password_hash: "$argon2id$new".into(),
+                ..account("pa", "ada")
+            }],
+            tokens: vec![token("t3", "pb")],
+        }
+    );
+
+    // Deleted: no account, no token, the name kept for deleted players; the key is free again.
+    store.add_token(&token("t5", "pa")).unwrap();
+    store.delete_account(&pa, "r4", "deleted player").unwrap();
+    assert_eq!(store.account_of(&pa).unwrap(), None);
+    assert_eq!((whose("t5"), whose("r3")), (None, None));
+    assert_eq!(
+        store.player(&pa).unwrap().unwrap().name.as_deref(),
+        Some("deleted player")
+    );
+    store.create_account(&account("pb", "ada")).unwrap();
+}
+
 fn challenge(id: &str, at: i64) -> Challenge {
     Challenge {
         id: id.into(),
@@ -417,6 +507,8 @@ fn a_sqlite_database_copies_into_postgres() {
     store.add_challenge(&challenge("c1", 100)).unwrap();
     let puzzle = attempt("pa", "z1", true, rating(1662.0, 1, 1), rating(1338.0, 1, 0));
     assert!(store.record_puzzle_attempt(&puzzle).unwrap());
+    store.create_account(&account("pa", "ada")).unwrap();
+    store.add_token(&token("t1", "pa")).unwrap();
     assert!(store.claim_analysis("g3", "A", 0, 10).unwrap());
     store
         .finish_analysis("g3", "A", Some((9, "{\"moves\":[]}")), 5)
@@ -431,10 +523,12 @@ fn a_sqlite_database_copies_into_postgres() {
             copied.moves,
             copied.challenges,
             copied.analyses,
-            copied.puzzle_attempts
+            copied.puzzle_attempts,
+            copied.accounts
         ),
-        (2, 5, 30, 1, 1, 1)
+        (2, 5, 30, 1, 1, 1, 1)
     );
+    assert_eq!(to.store.account_data().unwrap(), store.account_data().unwrap());
     assert_eq!(to.store.puzzle_data().unwrap(), store.puzzle_data().unwrap());
     let analysis = to.store.analysis("g3", 0).unwrap().unwrap();
     assert_eq!((analysis.plies, analysis.body.as_deref()), (9, Some("{\"moves\":[]}")));

@@ -56,8 +56,15 @@ fn migrate(from: &DbLocation, to: &DbLocation) -> Result<(), String> {
     .map_err(|e| format!("the copy stopped: {e}"))?;
     bar.finish_and_clear();
     println!(
-        "Copied {} players, {} games ({} moves, {} analyses), {} puzzle attempts and {} open challenges from {from} to {to}.",
-        copied.players, copied.games, copied.moves, copied.analyses, copied.puzzle_attempts, copied.challenges
+        "Copied {} players ({} with accounts), {} games ({} moves, {} analyses), {} puzzle attempts and {} open challenges \
+         from {from} to {to}.",
+        copied.players,
+        copied.accounts,
+        copied.games,
+        copied.moves,
+        copied.analyses,
+        copied.puzzle_attempts,
+        copied.challenges
     );
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! The HTTP routes: the JSON API, the WebSocket and the web app's files.
 
+pub mod accounts;
 pub mod assets;
 pub mod catalog;
 pub mod diagram;

@@ -5,7 +5,7 @@ use crate::error::ApiError;
 use crate::extract::ApiJson;
 use crate::limits::Limited;
 use crate::player::{PlayerRef, TOKEN_COOKIE};
-use crate::service::Caller;
+use crate::service::{Caller, Me};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
@@ -43,15 +43,8 @@ pub async fn create(
 ) -> Result<(CookieJar, Json<NewPlayer>), ApiError> {
     state.limits.check(Limited::Player, client)?;
     let (player, token) = state.run(move |s| s.new_player(req.name.as_deref())).await?;
-    let cookie = Cookie::build((TOKEN_COOKIE, token.clone()))
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(https)
-        .path("/")
-        .max_age(time::Duration::days(400))
-        .build();
     Ok((
-        jar.add(cookie),
+        jar.add(token_cookie(token.clone(), https)),
         Json(NewPlayer {
             id: player.id.0,
             name: player.name,
@@ -60,9 +53,23 @@ pub async fn create(
     ))
 }
 
-/// `GET /api/me`: the caller (401 without a known token).
-pub async fn me(caller: Caller) -> Result<Json<PlayerRef>, ApiError> {
-    Ok(Json(caller.require()?.clone()))
+/// The cookie that carries a player's token: HttpOnly, SameSite, `Secure` when the client came
+/// over HTTPS, kept for 400 days (the most a browser allows).
+pub fn token_cookie(token: String, https: bool) -> Cookie<'static> {
+    Cookie::build((TOKEN_COOKIE, token))
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(https)
+        .path("/")
+        .max_age(time::Duration::days(400))
+        .build()
+}
+
+/// `GET /api/me`: the caller, with their username if they have an account (401 without a known
+/// token).
+pub async fn me(State(state): State<AppState>, caller: Caller) -> Result<Json<Me>, ApiError> {
+    caller.require()?;
+    Ok(Json(state.run(move |s| s.me(&caller)).await?))
 }
 
 /// `POST /api/me`: changes the caller's display name.

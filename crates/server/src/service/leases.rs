@@ -162,7 +162,9 @@ impl Service {
                     let _ = self.reload(&entry, Some(version));
                 }
             }
+            Change::Revoked { player } => self.known_tokens.forget(&crate::player::PlayerId(player)),
             Change::Resync => {
+                self.known_tokens.clear();
                 let entries: Vec<Arc<GameEntry>> = self.games().iter().map(|(_, e)| e.clone()).collect();
                 for entry in entries {
                     let _ = self.reload(&entry, None);

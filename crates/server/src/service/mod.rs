@@ -12,6 +12,7 @@
 //! through (storing it, checking who may make it). The requests are in the files beside it, one
 //! concern each.
 
+mod accounts;
 mod analysis;
 pub mod caller;
 mod clocks;
@@ -26,6 +27,7 @@ mod puzzles;
 mod seats;
 mod takeback;
 
+pub use accounts::Me;
 pub use analysis::{AnalysisLimits, AnalysisView, ANALYSIS_LEASE};
 pub use caller::Caller;
 pub use computer::HINT_LEVEL;

@@ -49,7 +49,25 @@ impl KnownTokens {
         self.lock().put(hash, (player, Instant::now()));
     }
 
-    fn renamed(&self, id: &PlayerId, name: &str) {
+    /// Forgets every token of the player (some were revoked).
+    pub(crate) fn forget(&self, id: &PlayerId) {
+        let mut known = self.lock();
+        let tokens: Vec<String> = known
+            .iter()
+            .filter(|(_, (player, _))| &player.id == id)
+            .map(|(hash, _)| hash.clone())
+            .collect();
+        for hash in tokens {
+            known.pop(&hash);
+        }
+    }
+
+    /// Forgets every token (revocations may have been missed).
+    pub(crate) fn clear(&self) {
+        self.lock().clear();
+    }
+
+    pub(crate) fn renamed(&self, id: &PlayerId, name: &str) {
         for (_, (player, _)) in self.lock().iter_mut() {
             if &player.id == id {
                 player.name = Some(name.to_string());
@@ -113,12 +131,33 @@ impl Service {
         Ok((player, token))
     }
 
+    /// A player's new name, in what this server holds in memory: the players of tokens, and the
+    /// games in memory (so their views show it at once).
+    pub(super) fn renamed(&self, id: &PlayerId, name: &str) {
+        self.known_tokens.renamed(id, name);
+        let entries: Vec<_> = self.games().iter().map(|(_, entry)| entry.clone()).collect();
+        for entry in entries {
+            let mut guard = entry.lock();
+            let live = &mut *guard;
+            for person in live
+                .holders
+                .iter_mut()
+                .chain(std::iter::once(&mut live.creator))
+                .flatten()
+            {
+                if &person.id == id {
+                    person.name = Some(name.to_string());
+                }
+            }
+        }
+    }
+
     /// Changes the caller's display name.
     pub fn rename(&self, caller: &Caller, name: &str) -> Result<PlayerRef, ServiceError> {
         let me = caller.require()?;
         let name = validate_name(name).map_err(|m| ServiceError::bad_request("bad_name", m))?;
         self.store.rename_player(&me.id, &name)?;
-        self.known_tokens.renamed(&me.id, &name);
+        self.renamed(&me.id, &name);
         Ok(PlayerRef {
             id: me.id.clone(),
             name: Some(name),

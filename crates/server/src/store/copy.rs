@@ -19,6 +19,8 @@ pub struct Copied {
     pub analyses: usize,
     /// Puzzle attempts (with the players' and puzzles' ratings).
     pub puzzle_attempts: usize,
+    /// Accounts.
+    pub accounts: usize,
 }
 
 /// Copies everything in `from` into `to`, which must hold no player and no game yet (so that
@@ -59,5 +61,8 @@ pub fn copy_store(from: &dyn Store, to: &dyn Store, progress: &mut dyn FnMut(&Co
     let puzzles = from.puzzle_data()?;
     to.put_puzzle_data(&puzzles)?;
     copied.puzzle_attempts = puzzles.attempts.len();
+    let accounts = from.account_data()?;
+    to.put_account_data(&accounts)?;
+    copied.accounts = accounts.accounts.len();
     Ok(copied)
 }

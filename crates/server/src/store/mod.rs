@@ -7,6 +7,7 @@
 //! a game is conditional on the game's `version` (optimistic concurrency): a writer whose copy is
 //! out of date gets [`StoreError::Stale`] instead of overwriting what another server stored.
 
+mod accounts;
 mod challenges;
 mod codec;
 mod copy;
@@ -15,6 +16,7 @@ mod postgres;
 mod puzzles;
 mod sqlite;
 
+pub use accounts::{AccountData, Revoke, StoredAccount, StoredToken};
 pub use challenges::{Challenge, Colour};
 pub use copy::{copy_store, Copied};
 pub use migrations::{Migration, POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
@@ -294,6 +296,37 @@ pub trait Store: Send + Sync {
     /// Every player, oldest first (for copying a database).
     fn players(&self) -> StoreResult<Vec<StoredPlayer>>;
 
+    /// Stores a new account; [`StoreError::Stale`] if its username's key is taken or the player has
+    /// one already.
+    fn create_account(&self, account: &StoredAccount) -> StoreResult<()>;
+
+    /// The account whose username has this key.
+    fn account_by_key(&self, username_key: &str) -> StoreResult<Option<StoredAccount>>;
+
+    /// The player's account, if they made one.
+    fn account_of(&self, player: &PlayerId) -> StoreResult<Option<StoredAccount>>;
+
+    /// Replaces the account's password hash.
+    fn set_password(&self, player: &PlayerId, password_hash: &str) -> StoreResult<()>;
+
+    /// Stores a token given at a sign-in.
+    fn add_token(&self, token: &StoredToken) -> StoreResult<()>;
+
+    /// Revokes the player's tokens: every one but `keep` (a token's hash), or only `only`. The token
+    /// the player was created with is replaced by `replacement` (the hash of a secret nobody holds).
+    /// Told to every server on the store ([`Change::Revoked`]).
+    fn revoke_tokens(&self, player: &PlayerId, which: Revoke<'_>, replacement: &str) -> StoreResult<()>;
+
+    /// Deletes the account and revokes every token of the player, whose name becomes `name`; their
+    /// games stay.
+    fn delete_account(&self, player: &PlayerId, replacement: &str, name: &str) -> StoreResult<()>;
+
+    /// Every account and sign-in token.
+    fn account_data(&self) -> StoreResult<AccountData>;
+
+    /// Stores accounts and tokens read by [`Store::account_data`] (into a database without them).
+    fn put_account_data(&self, data: &AccountData) -> StoreResult<()>;
+
     /// Stores a new challenge (with its `created_at`).
     fn add_challenge(&self, challenge: &Challenge) -> StoreResult<()>;
 
@@ -395,6 +428,11 @@ pub enum Change {
     },
     /// A challenge was posted, taken or cancelled.
     Lobby,
+    /// Some of a player's tokens were revoked: forget who the tokens belonged to.
+    Revoked {
+        /// The player's id.
+        player: String,
+    },
     /// The notifications were interrupted (the connection was lost and is back): any copy in memory
     /// may be out of date.
     Resync,
@@ -406,6 +444,7 @@ impl Change {
         match self {
             Change::Game { id, version } => format!("g {version} {id}"),
             Change::Lobby => "lobby".into(),
+            Change::Revoked { player } => format!("r {player}"),
             Change::Resync => "resync".into(),
         }
     }
@@ -419,6 +458,9 @@ impl Change {
                 version: version.parse().ok()?,
             }),
             ("lobby", None, None, None) => Some(Change::Lobby),
+            ("r", Some(player), None, None) => Some(Change::Revoked {
+                player: player.to_string(),
+            }),
             ("resync", None, None, None) => Some(Change::Resync),
             _ => None,
         }

@@ -7,6 +7,7 @@
 //! own and waits for each operation's answer: a caller on any thread — an async worker, a blocking
 //! task, a test — gets a plain result.
 
+use super::accounts::{read_account, read_token, ACCOUNT_COLUMNS};
 use super::codec::{
     add_move_row, clock_json, holders_json, read_challenge, read_game, read_player, read_stored_player, read_summary,
     seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
@@ -14,8 +15,9 @@ use super::codec::{
 use super::migrations::POSTGRES_MIGRATIONS;
 use super::puzzles::{read_attempt, read_rating, RATING_COLUMNS};
 use super::{
-    now, Challenge, Change, Ending, GameState, GameSummary, NewMove, Ownership, PuzzleAttempt, PuzzleData, Store,
-    StoreError, StoreResult, StoredAnalysis, StoredGame, StoredPlayer, StoredRating,
+    now, AccountData, Challenge, Change, Ending, GameState, GameSummary, NewMove, Ownership, PuzzleAttempt, PuzzleData,
+    Revoke, Store, StoreError, StoreResult, StoredAccount, StoredAnalysis, StoredGame, StoredPlayer, StoredRating,
+    StoredToken,
 };
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
@@ -535,7 +537,9 @@ impl Store for PgStore {
     }
 
     fn player_by_token_hash(&self, token_hash: &str) -> StoreResult<Option<PlayerRef>> {
-        let sql = "SELECT id, name FROM players WHERE token_hash = $1";
+        let sql = "SELECT id, name FROM players WHERE token_hash = $1
+                   UNION ALL
+                   SELECT p.id, p.name FROM player_tokens t JOIN players p ON p.id = t.player_id WHERE t.token_hash = $1";
         self.first(sql, vec![param(owned(token_hash))], read_player)
     }
 
@@ -556,6 +560,111 @@ impl Store for PgStore {
     fn players(&self) -> StoreResult<Vec<StoredPlayer>> {
         let sql = "SELECT id, name, token_hash, created_at FROM players ORDER BY created_at, id";
         self.rows(sql, vec![], read_stored_player)
+    }
+
+    fn create_account(&self, a: &StoredAccount) -> StoreResult<()> {
+        let sql = "INSERT INTO accounts (player_id, username, username_key, password_hash, created_at)
+                   VALUES ($1, $2, $3, $4, $5)";
+        let a = a.clone();
+        let values = vec![
+            param(a.player.0),
+            param(a.username),
+            param(a.username_key),
+            param(a.password_hash),
+            param(a.created_at),
+        ];
+        self.execute(sql, values).map(|_| ())
+    }
+
+    fn account_by_key(&self, username_key: &str) -> StoreResult<Option<StoredAccount>> {
+        let sql = format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE username_key = $1");
+        self.first(sql, vec![param(owned(username_key))], read_account)
+    }
+
+    fn account_of(&self, player: &PlayerId) -> StoreResult<Option<StoredAccount>> {
+        let sql = format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE player_id = $1");
+        self.first(sql, vec![param(player.0.clone())], read_account)
+    }
+
+    fn set_password(&self, player: &PlayerId, password_hash: &str) -> StoreResult<()> {
+        let sql = "UPDATE accounts SET password_hash = $2 WHERE player_id = $1";
+        match self.execute(sql, vec![param(player.0.clone()), param(owned(password_hash))])? {
+            0 => Err(StoreError::Missing(format!("the account of {}", player.0))),
+            _ => Ok(()),
+        }
+    }
+
+    fn add_token(&self, t: &StoredToken) -> StoreResult<()> {
+        let sql = "INSERT INTO player_tokens (token_hash, player_id, created_at) VALUES ($1, $2, $3)";
+        let t = t.clone();
+        self.execute(sql, vec![param(t.token_hash), param(t.player.0), param(t.created_at)])
+            .map(|_| ())
+    }
+
+    fn revoke_tokens(&self, player: &PlayerId, which: Revoke<'_>, replacement: &str) -> StoreResult<()> {
+        let (op, hash) = which.condition();
+        let (player, hash, replacement) = (player.0.clone(), hash.to_string(), replacement.to_string());
+        self.write(move |tx| Box::pin(async move { revoke_in(tx, &player, op, &hash, &replacement).await }))
+    }
+
+    fn delete_account(&self, player: &PlayerId, replacement: &str, name: &str) -> StoreResult<()> {
+        let (op, hash) = Revoke::All.condition();
+        let (player, replacement, name) = (player.0.clone(), replacement.to_string(), name.to_string());
+        self.write(move |tx| {
+            Box::pin(async move {
+                revoke_in(tx, &player, op, hash, &replacement).await?;
+                tx.execute("DELETE FROM accounts WHERE player_id = $1", &[&player])
+                    .await?;
+                tx.execute("UPDATE players SET name = $2 WHERE id = $1", &[&player, &name])
+                    .await?;
+                Ok(())
+            })
+        })
+    }
+
+    fn account_data(&self) -> StoreResult<AccountData> {
+        Ok(AccountData {
+            accounts: self.rows(
+                format!("SELECT {ACCOUNT_COLUMNS} FROM accounts ORDER BY player_id"),
+                vec![],
+                read_account,
+            )?,
+            tokens: self.rows(
+                "SELECT token_hash, player_id, created_at FROM player_tokens ORDER BY token_hash",
+                vec![],
+                read_token,
+            )?,
+        })
+    }
+
+    fn put_account_data(&self, data: &AccountData) -> StoreResult<()> {
+        let data = data.clone();
+        self.write(move |tx| {
+            Box::pin(async move {
+                for a in &data.accounts {
+                    tx.execute(
+                        "INSERT INTO accounts (player_id, username, username_key, password_hash, created_at)
+                         VALUES ($1, $2, $3, $4, $5)",
+                        &[
+                            &a.player.0,
+                            &a.username,
+                            &a.username_key,
+                            &a.password_hash,
+                            &a.created_at,
+                        ],
+                    )
+                    .await?;
+                }
+                for t in &data.tokens {
+                    tx.execute(
+                        "INSERT INTO player_tokens (token_hash, player_id, created_at) VALUES ($1, $2, $3)",
+                        &[&t.token_hash, &t.player.0, &t.created_at],
+                    )
+                    .await?;
+                }
+                Ok(())
+            })
+        })
     }
 
     fn add_challenge(&self, c: &Challenge) -> StoreResult<()> {
@@ -826,4 +935,19 @@ impl Store for PgStore {
     fn changes(&self) -> Option<broadcast::Receiver<Change>> {
         Some(self.changes.subscribe())
     }
+}
+
+/// Revokes a player's tokens whose hash compares with `op` to `hash` (see [`Revoke`]), and tells
+/// every server at commit.
+async fn revoke_in(tx: &impl GenericClient, player: &str, op: &str, hash: &str, replacement: &str) -> StoreResult<()> {
+    let delete = format!("DELETE FROM player_tokens WHERE player_id = $1 AND token_hash {op} $2");
+    tx.execute(delete.as_str(), &[&player, &hash]).await?;
+    let first = format!("UPDATE players SET token_hash = $3 WHERE id = $1 AND token_hash {op} $2");
+    tx.execute(first.as_str(), &[&player, &hash, &replacement]).await?;
+    let change = Change::Revoked {
+        player: player.to_string(),
+    };
+    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &change.payload()])
+        .await?;
+    Ok(())
 }

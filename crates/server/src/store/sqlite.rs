@@ -1,6 +1,7 @@
 //! The embedded store: one SQLite file in WAL mode behind a mutex (every operation is a few small
 //! statements), nothing else to install.
 
+use super::accounts::{read_account, read_token, ACCOUNT_COLUMNS};
 use super::codec::{
     add_move_row, clock_json, holders_json, read_challenge, read_game, read_player, read_stored_player, read_summary,
     seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
@@ -8,8 +9,8 @@ use super::codec::{
 use super::migrations::migrate_sqlite;
 use super::puzzles::{read_attempt, read_rating, RATING_COLUMNS};
 use super::{
-    now, Challenge, Ending, GameState, GameSummary, NewMove, Ownership, PuzzleAttempt, PuzzleData, Store, StoreError,
-    StoreResult, StoredAnalysis, StoredGame, StoredPlayer, StoredRating,
+    now, AccountData, Challenge, Ending, GameState, GameSummary, NewMove, Ownership, PuzzleAttempt, PuzzleData, Revoke,
+    Store, StoreError, StoreResult, StoredAccount, StoredAnalysis, StoredGame, StoredPlayer, StoredRating, StoredToken,
 };
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
@@ -337,7 +338,9 @@ impl Store for SqliteStore {
     }
 
     fn player_by_token_hash(&self, token_hash: &str) -> StoreResult<Option<PlayerRef>> {
-        let sql = "SELECT id, name FROM players WHERE token_hash = ?1";
+        let sql = "SELECT id, name FROM players WHERE token_hash = ?1
+                   UNION ALL
+                   SELECT p.id, p.name FROM player_tokens t JOIN players p ON p.id = t.player_id WHERE t.token_hash = ?1";
         first(&self.conn(), sql, &[&token_hash], |r| read_player(r))
     }
 
@@ -359,6 +362,92 @@ impl Store for SqliteStore {
     fn players(&self) -> StoreResult<Vec<StoredPlayer>> {
         let sql = "SELECT id, name, token_hash, created_at FROM players ORDER BY created_at, id";
         rows(&self.conn(), sql, &[], |r| read_stored_player(r))
+    }
+
+    fn create_account(&self, a: &StoredAccount) -> StoreResult<()> {
+        self.conn().execute(
+            &format!("INSERT INTO accounts ({ACCOUNT_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5)"),
+            params![a.player.0, a.username, a.username_key, a.password_hash, a.created_at],
+        )?;
+        Ok(())
+    }
+
+    fn account_by_key(&self, username_key: &str) -> StoreResult<Option<StoredAccount>> {
+        let sql = format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE username_key = ?1");
+        first(&self.conn(), &sql, &[&username_key], |r| read_account(r))
+    }
+
+    fn account_of(&self, player: &PlayerId) -> StoreResult<Option<StoredAccount>> {
+        let sql = format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE player_id = ?1");
+        first(&self.conn(), &sql, &[&player.0], |r| read_account(r))
+    }
+
+    fn set_password(&self, player: &PlayerId, password_hash: &str) -> StoreResult<()> {
+        let changed = self.conn().execute(
+            "UPDATE accounts SET password_hash = ?2 WHERE player_id = ?1",
+            params![player.0, password_hash],
+        )?;
+        if changed == 0 {
+            return Err(StoreError::Missing(format!("the account of {}", player.0)));
+        }
+        Ok(())
+    }
+
+    fn add_token(&self, t: &StoredToken) -> StoreResult<()> {
+        self.conn().execute(
+            "INSERT INTO player_tokens (token_hash, player_id, created_at) VALUES (?1, ?2, ?3)",
+            params![t.token_hash, t.player.0, t.created_at],
+        )?;
+        Ok(())
+    }
+
+    fn revoke_tokens(&self, player: &PlayerId, which: Revoke<'_>, replacement: &str) -> StoreResult<()> {
+        self.write(|tx| revoke_in(tx, player, which, replacement))
+    }
+
+    fn delete_account(&self, player: &PlayerId, replacement: &str, name: &str) -> StoreResult<()> {
+        self.write(|tx| {
+            revoke_in(tx, player, Revoke::All, replacement)?;
+            tx.execute("DELETE FROM accounts WHERE player_id = ?1", params![player.0])?;
+            tx.execute("UPDATE players SET name = ?2 WHERE id = ?1", params![player.0, name])?;
+            Ok(())
+        })
+    }
+
+    fn account_data(&self) -> StoreResult<AccountData> {
+        let conn = self.conn();
+        Ok(AccountData {
+            accounts: rows(
+                &conn,
+                &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts ORDER BY player_id"),
+                &[],
+                |r| read_account(r),
+            )?,
+            tokens: rows(
+                &conn,
+                "SELECT token_hash, player_id, created_at FROM player_tokens ORDER BY token_hash",
+                &[],
+                |r| read_token(r),
+            )?,
+        })
+    }
+
+    fn put_account_data(&self, data: &AccountData) -> StoreResult<()> {
+        self.write(|tx| {
+            for a in &data.accounts {
+                tx.execute(
+                    &format!("INSERT INTO accounts ({ACCOUNT_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5)"),
+                    params![a.player.0, a.username, a.username_key, a.password_hash, a.created_at],
+                )?;
+            }
+            for t in &data.tokens {
+                tx.execute(
+                    "INSERT INTO player_tokens (token_hash, player_id, created_at) VALUES (?1, ?2, ?3)",
+                    params![t.token_hash, t.player.0, t.created_at],
+                )?;
+            }
+            Ok(())
+        })
     }
 
     fn add_challenge(&self, c: &Challenge) -> StoreResult<()> {
@@ -591,4 +680,18 @@ impl Store for SqliteStore {
             Ok(())
         })
     }
+}
+
+/// [`Store::revoke_tokens`] inside a transaction.
+fn revoke_in(tx: &Transaction<'_>, player: &PlayerId, which: Revoke<'_>, replacement: &str) -> StoreResult<()> {
+    let (op, hash) = which.condition();
+    tx.execute(
+        &format!("DELETE FROM player_tokens WHERE player_id = ?1 AND token_hash {op} ?2"),
+        params![player.0, hash],
+    )?;
+    tx.execute(
+        &format!("UPDATE players SET token_hash = ?3 WHERE id = ?1 AND token_hash {op} ?2"),
+        params![player.0, hash, replacement],
+    )?;
+    Ok(())
 }
