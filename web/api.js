@@ -21,7 +21,7 @@ function plainWords(status, code, message, retry) {
     const wait = retry ? `${retry} second${retry === 1 ? '' : 's'}` : 'a minute';
     return `Too many requests from your address: please wait ${wait} and try again.`;
   }
-  if (status === 401)
+  if (status === 401 && code === 'unauthorized')
     return 'The server does not know who you are (your player cookie is missing or unknown here). Reload the page to get a new one; cookies must be allowed for this site.';
   if (status === 403 && code === 'forbidden')
     return 'Only the player of that side may do that: you do not play it in this game.';
@@ -66,7 +66,7 @@ export async function api(method, path, body) {
 let mePromise = null;
 
 /**
- * The player this browser is (`{id, name}`): `GET /api/me`, or, the first time (401), a new anonymous
+ * The player this browser is (`{id, name, username}`): `GET /api/me`, or, the first time (401), a new anonymous
  * player (`POST /api/players`, which sets the cookie every later request carries). Asked once per page;
  * a failure is not kept, so that a later call tries again.
  */

@@ -124,7 +124,7 @@ function layOut(home) {
 async function whoAmI(home) {
   try {
     const player = await me();
-    showName(home, player.name);
+    showName(home, player.name, player.username || null);
     return player;
   } catch (e) {
     home.say(`${e.message} You can still watch games.`, 'error');

@@ -25,13 +25,20 @@ export function nameBox(home) {
       h('button', { type: 'button', id: 'save-name', onclick: () => saveName(home) }, 'Save'),
     ),
     h('p', { class: 'small muted' }, 'Shown to the people you play with. Optional.'),
+    (home.accountLine = h('p', { class: 'small', id: 'account-line' })),
   );
 }
 
-/** Shows the name the server keeps. */
-export function showName(home, name) {
+/** Shows the name the server keeps, and whether this player has an account (`username`). */
+export function showName(home, name, username) {
   home.savedName = name || '';
   home.nameInput.value = home.savedName;
+  if (username === undefined) return;
+  home.accountLine.replaceChildren(
+    ...(username
+      ? [`Signed in as ${username}. `, h('a', { href: '/account' }, 'Your account')]
+      : [h('a', { href: '/account' }, 'Sign in'), ', or keep this player on other devices with an account.']),
+  );
 }
 
 /** Saves the name typed, if it changed; resolves to false when the server refused it. */

@@ -76,6 +76,7 @@ pub fn router(service: Arc<Service>, limits: Arc<RateLimits>, reports: Arc<Repor
         .route("/learn/{game}", get(rules::page))
         .route("/report/{game}", get(rules::page))
         .route("/puzzles", get(assets::index))
+        .route("/account", get(assets::index))
         .route("/puzzles/{set}", get(puzzles::page))
         .route("/puzzles/{set}/{id}", get(puzzles::page))
         .route("/reports/{game}/{file}", get(reports::file))

@@ -1,0 +1,129 @@
+//! Browser test (a real headless Chromium against the real server) of accounts: a player keeps
+//! their identity with a username and a password on the account page, signs in from a second
+//! browser profile and finds their games there, then signs out of that browser only.
+
+mod common;
+
+#[path = "common/webdriver.rs"]
+mod webdriver;
+
+use common::TestServer;
+use serde_json::json;
+use webdriver::*;
+
+/// Types into the form `form`'s fields (`[name, text]`) and submits it.
+async fn fill_and_submit(b: &Browser, form: &str, fields: &[(&str, &str)]) {
+    for (name, text) in fields {
+        b.find(&format!("#{form} input[name='{name}']"))
+            .await
+            .send_keys(text)
+            .await
+            .expect("typing");
+    }
+    b.click_css(&format!("#{form} button[type='submit']")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_made_in_one_browser_signs_in_from_another_with_the_same_games() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    let game = t
+        .create(json!({"game": "attraction", "players": [{"kind": "human"}, {"kind": "computer", "level": 1}]}))
+        .await;
+    let id = game["id"].as_str().unwrap();
+    let driver = Driver::start().await;
+
+    // The first browser keeps its player with an account.
+    let first_profile = tempfile::tempdir().unwrap();
+    let first = browser_as(&driver, &t, &t.token, first_profile.path(), "/").await;
+    first
+        .wait_for(
+            "document.querySelector('#account-line a[href=\"/account\"]')",
+            "the account link",
+        )
+        .await;
+    first.click_css("#account-line a").await;
+    first
+        .wait_for("document.querySelector('#create-account')", "the account page")
+        .await;
+    first.screenshot(&artifact("account-anonymous.png")).await;
+    fill_and_submit(
+        &first,
+        "create-account",
+        &[("username", "Ada_L"), ("password", "short")],
+    )
+    .await;
+    let refused = text_of(&first, "#account-message.error").await;
+    assert!(refused.contains("8 to 256 characters"), "{refused}");
+    first
+        .find("#create-account input[name='password']")
+        .await
+        .send_keys(" but longer")
+        .await
+        .unwrap();
+    first.click_css("#create-account button[type='submit']").await;
+    first
+        .wait_for(
+            "document.querySelector('#sign-out')",
+            "signed in after the account is made",
+        )
+        .await;
+    let said = text_of(&first, ".account-page h1 + p").await;
+    assert!(said.contains("signed in as Ada_L"), "{said}");
+    first.screenshot(&artifact("account-signed-in.png")).await;
+
+    // A second browser (its own profile: another device) signs in and finds the game.
+    let second_profile = tempfile::tempdir().unwrap();
+    let second = driver.browser(second_profile.path()).await;
+    second.goto(&t.url("/account")).await;
+    second
+        .wait_for("document.querySelector('#sign-in')", "the sign-in form")
+        .await;
+    fill_and_submit(
+        &second,
+        "sign-in",
+        &[("username", "ada_l"), ("password", "wrong password")],
+    )
+    .await;
+    let refused = text_of(&second, "#account-message.error").await;
+    assert!(refused.contains("Wrong username or password"), "{refused}");
+    second
+        .find("#sign-in input[name='password']")
+        .await
+        .clear()
+        .await
+        .unwrap();
+    fill_and_submit(&second, "sign-in", &[("password", "short but longer")]).await;
+    second
+        .wait_for("location.pathname === '/'", "home after signing in")
+        .await;
+    let line = text_of(&second, "#account-line").await;
+    assert!(line.contains("Signed in as Ada_L"), "{line}");
+    second
+        .wait_for(
+            &format!("document.querySelector('.recent-game[data-id=\"{id}\"]')"),
+            "the first browser's game in the second's list",
+        )
+        .await;
+
+    // Signing out of the second browser leaves the first signed in.
+    second.goto(&t.url("/account")).await;
+    second
+        .wait_for("document.querySelector('#sign-out')", "the account page")
+        .await;
+    second.click_css("#sign-out").await;
+    second
+        .wait_for(
+            "location.pathname === '/' && document.querySelector('#account-line a')",
+            "home",
+        )
+        .await;
+    let line = text_of(&second, "#account-line").await;
+    assert!(line.starts_with("Sign in"), "a new anonymous player: {line}");
+    let (status, me) = t.get("/api/me").await;
+    assert_eq!((status, &me["username"]), (200, &json!("Ada_L")));
+    assert_no_csp_violations(&t).await;
+    first.quit().await;
+    second.quit().await;
+}
