@@ -15,14 +15,13 @@ export const sidesOf = (g) => `${cap(g.sides[0])} vs ${cap(g.sides[1])}`;
  * side open for an invite), 'local' (both sides on this screen), 'computers' (the computer against
  * itself) or 'lobby' (a challenge anyone may accept, `colour` being the challenger's side). The clock: ''
  * (none), a control ('fischer:180+2', 'days:3') or 'custom' (`minutes` each plus `increment` seconds a
- * move). `options` holds each game's own options by `<game>.<key>`.
+ * move). `options` holds each game's own options by `<game>.<key>`, the swap rule too (`<game>.swap`: 'on' or '').
  */
 export function newForm(game) {
   return {
     game,
     options: {},
     repetition: true,
-    swap: false,
     who: 'computer',
     mySide: 0,
     level: 2,
@@ -36,7 +35,7 @@ export function newForm(game) {
   };
 }
 
-/** The options string for game `g`: its options as set, repetition when turned off, the swap rule when on. */
+/** The options string for game `g`: its options as set (the swap rule when on), repetition when turned off. */
 export function optionString(form, g) {
   const options = [];
   for (const key of g.options) {
@@ -44,7 +43,6 @@ export function optionString(form, g) {
     if (value) options.push(`${key}=${value}`);
   }
   if (g.options.includes('repetition') && !form.repetition) options.push('repetition=off');
-  if (g.options.includes('swap') && form.swap) options.push('swap=on');
   return options.join(',');
 }
 

@@ -47,6 +47,7 @@ mod past;
 pub mod protocol;
 pub mod puzzles;
 mod random;
+pub mod rating;
 pub mod spec;
 pub mod sprt;
 pub mod texel;

@@ -400,6 +400,8 @@ pub trait DynGameType: Send + Sync {
     fn rules(&self) -> Option<(&'static str, &'static str)>;
     /// The game's shipped puzzle sets ([`crate::Presentation::PUZZLES`]).
     fn puzzle_sets(&self) -> &'static [crate::PuzzleSet];
+    /// The named sets of options players choose between ([`crate::Presentation::RULE_SETS`]).
+    fn rule_sets(&self) -> &'static [crate::RuleSet];
     /// Every option key the game accepts.
     fn option_keys(&self) -> Vec<&'static str>;
     /// The game's strength levels ([`crate::Heuristics::STRENGTH_LEVELS`]).
@@ -540,6 +542,9 @@ impl<G: FullGame> DynGameType for GameType<G> {
     }
     fn puzzle_sets(&self) -> &'static [crate::PuzzleSet] {
         G::PUZZLES
+    }
+    fn rule_sets(&self) -> &'static [crate::RuleSet] {
+        G::RULE_SETS
     }
     fn option_keys(&self) -> Vec<&'static str> {
         G::Variant::KEYS

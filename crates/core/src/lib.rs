@@ -47,7 +47,7 @@ pub use options::{key_values, key_values_in, switch, with_ply_limit, HistoryRule
 pub use outcome::{EndReason, Ending, Outcome};
 pub use player::Player;
 pub use position_fields::PositionFields;
-pub use presentation::{themes_of_line, Presentation, PuzzleSet};
+pub use presentation::{themes_of_line, Presentation, PuzzleSet, RuleSet};
 pub use record::{GameRecord, RecordClock, RecordResult};
 pub use registry::Registry;
 pub use session::Session;

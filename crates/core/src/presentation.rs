@@ -17,6 +17,20 @@ pub struct PuzzleSet {
     pub lines: &'static str,
 }
 
+/// A named set of options the game offers players ("Recommended rules"), with its case in a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleSet {
+    /// Its name for players.
+    pub name: &'static str,
+    /// The options it stands for (`setup=spread,swap=on`; empty for the rules as written).
+    pub options: &'static str,
+    /// Why, in a sentence for players.
+    pub about: &'static str,
+    /// Offered first, chosen unless the player chooses otherwise: only a set whose balance was
+    /// measured to meet the game's own bar.
+    pub recommended: bool,
+}
+
 /// A game for people: what the web app, the CLI and the docs draw and say.
 pub trait Presentation: Game {
     /// A text diagram of the position for terminals.
@@ -50,6 +64,10 @@ pub trait Presentation: Game {
     /// The puzzle sets the game ships (made by `arbiter puzzles`, kept in the crate's `puzzles/`):
     /// what the web app's puzzle pages serve. None by default.
     const PUZZLES: &'static [PuzzleSet] = &[];
+
+    /// Named sets of options players choose between (none by default); every set's options are
+    /// checked by the conformance suite.
+    const RULE_SETS: &'static [RuleSet] = &[];
 
     /// One line for players choosing a game.
     const BLURB: &'static str;

@@ -223,3 +223,37 @@ fn every_game_and_variant_conforms() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Every game's named rule sets ([`arbiter_core::Presentation::RULE_SETS`]) are options it accepts
+/// and starts a game with; names are unique and at most one set is recommended.
+#[test]
+fn rule_sets_are_options_the_game_accepts() {
+    let registry = arbiter_games::registry();
+    for name in registry.names() {
+        let game = registry.get(name).unwrap();
+        let sets = game.rule_sets();
+        for set in sets {
+            game.check_options(set.options)
+                .unwrap_or_else(|e| panic!("{name}: rule set {:?}: {e}", set.name));
+            game.new_session(set.options, None)
+                .unwrap_or_else(|e| panic!("{name}: rule set {:?}: {e}", set.name));
+            assert!(!set.about.is_empty(), "{name}: {:?} says why", set.name);
+            assert_eq!(
+                sets.iter().filter(|s| s.name == set.name).count(),
+                1,
+                "{name}: one {:?}",
+                set.name
+            );
+        }
+        assert!(
+            sets.iter().filter(|s| s.recommended).count() <= 1,
+            "{name}: one recommended set at most"
+        );
+        if !sets.is_empty() {
+            assert!(
+                sets.iter().any(|s| s.options.is_empty()),
+                "{name}: the rules as written are one of the sets"
+            );
+        }
+    }
+}

@@ -111,6 +111,85 @@ async fn the_second_player_swaps_on_the_page_and_then_moves_the_first_sides_piec
     assert_no_csp_violations(&t).await;
 }
 
+/// Krux's new-game form offers its named rule sets among its folded options, with what each is for:
+/// the rules text, or the recommended set (spread setup and the swap rule), which the game then has.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn krux_offers_its_rule_sets_on_the_new_game_form() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    let driver = Driver::start().await;
+    let profile = tempfile::tempdir().unwrap();
+    let b = driver.browser(profile.path()).await;
+    b.goto(&t.url("/")).await;
+    b.click_css("#pick-krux").await;
+    let catalog = t.get("/api/catalog").await.1;
+    let krux = catalog["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "krux")
+        .unwrap()
+        .clone();
+    let sets = krux["rule_sets"].as_array().unwrap();
+    let recommended = sets
+        .iter()
+        .position(|s| s["name"] == "Recommended rules")
+        .expect("a recommended set");
+    let written = sets
+        .iter()
+        .position(|s| s["options"] == "")
+        .expect("the rules as written");
+    // Chosen at first: the recommended set if the measurements recommend it, else the rules text.
+    let first = if sets[recommended]["recommended"] == true {
+        recommended
+    } else {
+        written
+    };
+    let summary = text_of(&b, "#variant-options summary").await;
+    assert_eq!(summary, format!("Rules: {}", sets[first]["name"].as_str().unwrap()));
+    b.click_css("#variant-options summary").await;
+    b.click_css(&format!("#rule-set option[value='{recommended}']")).await;
+    b.wait_for(
+        "document.querySelector('#variant-options summary').textContent === 'Rules: Recommended rules'",
+        "the recommended set chosen",
+    )
+    .await;
+    let about = text_of(&b, "#rule-set-about").await;
+    assert_eq!(about, sets[recommended]["about"].as_str().unwrap());
+    assert_eq!(
+        b.eval("return document.getElementById('opt-swap').checked").await,
+        json!(true)
+    );
+    // Changing one option makes it the player's own choice.
+    b.click_css("#opt-setup option[value='facing']").await;
+    b.wait_for(
+        "document.querySelector('#variant-options summary').textContent.startsWith('Variant: setup facing')",
+        "a choice of one's own",
+    )
+    .await;
+    assert_eq!(
+        b.eval("return document.getElementById('rule-set').value").await,
+        json!("custom")
+    );
+    b.click_css(&format!("#rule-set option[value='{recommended}']")).await;
+    b.screenshot(&artifact("krux-rule-sets.png")).await;
+    b.click_css("#who-computer").await;
+    b.click_css("#start-game").await;
+    b.wait_for(
+        "location.pathname.startsWith('/game/') && window.arbiter && window.arbiter.view",
+        "the game page",
+    )
+    .await;
+    let view = b.eval("return window.arbiter.view").await;
+    assert_eq!(view["game"], "krux");
+    let mut options: Vec<&str> = view["options"].as_str().unwrap().split(',').collect();
+    options.sort();
+    assert_eq!(options, ["setup=spread", "swap=on"], "{view}");
+    b.quit().await;
+    assert_no_csp_violations(&t).await;
+}
+
 fn capital(word: &str) -> String {
     arbiter_core::story::capitalised(word)
 }

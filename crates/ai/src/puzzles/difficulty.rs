@@ -2,8 +2,8 @@
 //! puzzles, and Glicko-2 rates solvers and puzzles as the server rates people, so that the
 //! puzzles' ratings spread by difficulty and each level gets a puzzle rating.
 
-use super::rating::Rating;
 use super::{is_right, Puzzle};
+use crate::rating::Rating;
 use crate::{AgentSpec, Engines};
 use arbiter_core::{DynGameType, Error};
 use rand::seq::SliceRandom;

@@ -14,7 +14,6 @@
 
 pub mod difficulty;
 mod generate;
-pub mod rating;
 mod verify;
 
 pub use generate::{generate, GenerationReport, GenerationSettings, Source};

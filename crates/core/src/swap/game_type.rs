@@ -61,6 +61,9 @@ impl<G: FullGame> DynGameType for Swappable<G> {
     fn puzzle_sets(&self) -> &'static [PuzzleSet] {
         self.plain.puzzle_sets()
     }
+    fn rule_sets(&self) -> &'static [crate::RuleSet] {
+        self.plain.rule_sets()
+    }
     fn option_keys(&self) -> Vec<&'static str> {
         self.plain.option_keys()
     }

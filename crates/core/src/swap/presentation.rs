@@ -72,6 +72,7 @@ impl<G: Presentation> Presentation for WithSwap<G> {
     }
 
     const BLURB: &'static str = G::BLURB;
+    const RULE_SETS: &'static [crate::RuleSet] = G::RULE_SETS;
     const RULES: Option<(&'static str, &'static str)> = G::RULES;
 
     fn drawing(&self, flipped: bool) -> Drawing {

@@ -30,6 +30,21 @@ pub struct CatalogGame {
     pub levels: usize,
     /// Its rules for players are at `/rules/<name>` (and a tutorial at `/learn/<name>`).
     pub rules: bool,
+    /// Named sets of options to choose between ("Recommended rules"), if the game has some.
+    pub rule_sets: Vec<RuleSetView>,
+}
+
+/// A named set of options.
+#[derive(Debug, Serialize)]
+pub struct RuleSetView {
+    /// Its name for players.
+    pub name: &'static str,
+    /// The options it stands for.
+    pub options: &'static str,
+    /// Why, in a sentence.
+    pub about: &'static str,
+    /// Chosen unless the player chooses otherwise.
+    pub recommended: bool,
 }
 
 /// The catalog.
@@ -65,6 +80,16 @@ fn catalog_of(service: &Service) -> Result<Catalog, ServiceError> {
             blurb: game.blurb(),
             levels: game.strength_levels().len(),
             rules: game.rules().is_some(),
+            rule_sets: game
+                .rule_sets()
+                .iter()
+                .map(|r| RuleSetView {
+                    name: r.name,
+                    options: r.options,
+                    about: r.about,
+                    recommended: r.recommended,
+                })
+                .collect(),
         });
     }
     Ok(Catalog {

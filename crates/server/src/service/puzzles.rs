@@ -7,8 +7,8 @@
 use super::{Caller, ErrorKind, Service, ServiceError};
 use crate::player::PlayerId;
 use crate::store::{PuzzleAttempt, StoreError, StoredRating};
-use arbiter_ai::puzzles::rating::Rating;
 use arbiter_ai::puzzles::{is_right, Goal, Puzzle};
+use arbiter_ai::rating::Rating;
 use arbiter_core::{DynSession, MoveInfo, Player, Registry};
 use rand::seq::IndexedRandom;
 use serde::Serialize;
