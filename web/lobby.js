@@ -80,7 +80,7 @@ export function createLobby({ catalog, player, onPost }) {
         h(
           'span',
           { class: 'challenge-by' },
-          `${who} · ${colourWords(c)}${c.hints ? ' · hints allowed' : ''}${c.public ? ' · game listed for spectators' : ''}`,
+          `${who} · ${colourWords(c)}${c.rated ? ' · rated' : ''}${c.hints ? ' · hints allowed' : ''}${c.public ? ' · game listed for spectators' : ''}`,
         ),
         h(
           'span',

@@ -55,11 +55,22 @@ function players(G) {
         h('span', { class: `player-seat ${s.open ? 'open' : ''}`, id: `player-who-${i}` }, who),
         S.mine.has(i) ? h('span', { class: 'badge you' }, 'you') : null,
         won ? h('span', { class: 'badge won' }, 'won') : null,
+        v.rating_changes ? ratingChange(v.rating_changes[i]) : null,
         v.clock ? G.clocks.elements[i] : null,
         thinking ? h('span', { class: 'spinner', title: 'thinking' }) : null,
         active && !thinking ? h('span', { class: 'turn-dot', title: 'to move' }) : null,
       );
     }),
+  );
+}
+
+/** A player's rating after a rated game: "1662? (+162)", the `?` while it is provisional. */
+function ratingChange(c) {
+  const sign = c.change > 0 ? '+' : c.change < 0 ? '−' : '±';
+  return h(
+    'span',
+    { class: 'badge rating', title: `Rating ${c.before} before this game, ${c.after} after` },
+    `${c.after}${c.provisional ? '?' : ''} (${sign}${Math.abs(c.change)})`,
   );
 }
 
@@ -83,7 +94,12 @@ function timeControl(S) {
   );
 }
 
+/** The game's state in a line ("Rated game · Your move, white."). */
 function status(S) {
+  return (S.view.rated && !S.view.ending ? 'Rated game · ' : '') + statusText(S);
+}
+
+function statusText(S) {
   const v = S.view;
   const t = toMove(S);
   if (v.ending) return v.ending.text;
@@ -246,8 +262,9 @@ function hintBox(G) {
 function undoButton(G) {
   const S = G.S;
   const v = S.view;
-  // A finished game stays finished (won, drawn, resigned or lost on time): nothing to take back.
-  if (!isPlayer(S) || v.ending) return null;
+  // A finished game stays finished (won, drawn, resigned or lost on time): nothing to take back; a
+  // rated game takes nothing back at all.
+  if (!isPlayer(S) || v.ending || v.rated) return null;
   const canUndo = v.ply > 0;
   if (localControl(S))
     return h(
@@ -290,7 +307,9 @@ function actions(G) {
             disabled: !myTurn(S) || !S.view.hints,
             title: S.view.hints
               ? "The engine's best move, shown on the board"
-              : 'No hints in this game: its creator did not allow them in a game between two people',
+              : S.view.rated
+                ? 'No hints in a rated game'
+                : 'No hints in this game: its creator did not allow them in a game between two people',
           },
           '? Hint',
         )

@@ -28,6 +28,7 @@ export function newForm(game) {
     levels: [2, 2],
     public: false,
     hints: false,
+    rated: false,
     colour: 'random',
     clock: '',
     minutes: '10',
@@ -62,10 +63,13 @@ export function chosenClock(form) {
 const human = { kind: 'human' };
 const computer = (level) => ({ kind: 'computer', level });
 
-/** The seats, the open side and the public and hints flags for the new game's request. */
+/** The seats, the open side and the public, hints and rated flags for the new game's request. */
 export function whoPlays(form) {
   const body = { public: form.public };
-  if (form.who === 'friend') body.hints = form.hints;
+  if (form.who === 'friend') {
+    body.hints = form.hints;
+    body.rated = form.rated;
+  }
   if (form.who === 'computer')
     body.players = form.mySide === 0 ? [human, computer(form.level)] : [computer(form.level), human];
   else if (form.who === 'computers') body.players = form.levels.map(computer);

@@ -58,12 +58,14 @@ function whoDetails(form, g) {
     more.append(
       field('You play', sideSelect(form, g)),
       note('You get a link to send to your friend: whoever opens it first plays the other side.'),
+      ratedBox(form),
       hintsBox(form),
     );
   } else if (form.who === 'lobby') {
     more.append(
       field('You play', colourSelect(form, g)),
       note('Anyone may accept it under Open challenges; stay here: this page then goes to the game.'),
+      ratedBox(form),
       hintsBox(form),
     );
   } else if (form.who === 'local') {
@@ -133,6 +135,24 @@ export function publicBox(form) {
       onchange: (e) => (form.public = e.target.checked),
     }),
     h('span', {}, 'List the game for spectators to watch'),
+  );
+}
+
+/** A rated game: both players' ratings change at its end; no takebacks and no hints until then. */
+function ratedBox(form) {
+  return h(
+    'label',
+    {
+      class: 'field checkbox',
+      title: "Both players' ratings change at the end; no takebacks, hints or analysis until then",
+    },
+    h('input', {
+      type: 'checkbox',
+      id: 'rated-game',
+      checked: form.rated,
+      onchange: (e) => (form.rated = e.target.checked),
+    }),
+    h('span', {}, 'Rated'),
   );
 }
 

@@ -52,6 +52,7 @@ function startChosen(home) {
       colour: form.colour,
       public: form.public,
       hints: form.hints,
+      rated: form.rated,
     });
   }
   if (position.startsWith('{')) return startRecord(home, position, 'The pasted text');

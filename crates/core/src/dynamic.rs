@@ -60,6 +60,9 @@ pub trait DynSession: Send + Sync {
     fn game(&self) -> &'static str;
     /// The options in option syntax.
     fn options(&self) -> String;
+    /// The options that make it another game (its variant: board, setup, rules, the swap rule),
+    /// without the history rules (repetition, ply limit); empty for the default game.
+    fn variant_options(&self) -> String;
     /// The current position string.
     fn position(&self) -> String;
     /// A text diagram of the current position.
@@ -164,6 +167,9 @@ impl<G: FullGame> DynSession for Session<G> {
     }
     fn options(&self) -> String {
         Session::options(self)
+    }
+    fn variant_options(&self) -> String {
+        self.current().variant().to_options()
     }
     fn position(&self) -> String {
         self.current().position()

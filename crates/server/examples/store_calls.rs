@@ -631,6 +631,8 @@ fn new_game(id: &str, clock: ClockState) -> StoredGame {
         clock: Some(clock),
         timed_out: false,
         hints: false,
+        rated: false,
+        rating_changes: None,
         created_at: now,
         updated_at: now,
         version: 0,

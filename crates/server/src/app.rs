@@ -4,7 +4,7 @@
 use crate::error::ApiError;
 use crate::limits::{RateLimits, BODY_LIMIT};
 use crate::reports::Reports;
-use crate::routes::{accounts, assets, catalog, diagram, games, lobby, players, puzzles, reports, rules, ws};
+use crate::routes::{accounts, assets, catalog, diagram, games, lobby, players, puzzles, ratings, reports, rules, ws};
 use crate::security;
 use crate::service::Service;
 use crate::state::AppState;
@@ -30,6 +30,7 @@ pub fn router(service: Arc<Service>, limits: Arc<RateLimits>, reports: Arc<Repor
         .route("/account/password", post(accounts::change_password))
         .route("/account/delete", post(accounts::delete))
         .route("/login", post(accounts::login))
+        .route("/leaderboard", get(ratings::leaderboard))
         .route("/logout", post(accounts::logout))
         .route("/logout/everywhere", post(accounts::logout_everywhere))
         .route("/challenges", get(lobby::list).post(lobby::post))

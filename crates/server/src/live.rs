@@ -3,7 +3,7 @@
 
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
-use crate::store::{Ownership, StoredGame};
+use crate::store::{Ownership, RatingChange, StoredGame};
 use crate::time::TimeSource;
 use arbiter_core::{ClockState, DynSession, EndReason, MoveInfo, PartialTurn, Player, TimeControl};
 use serde::Serialize;
@@ -43,6 +43,10 @@ pub struct LiveGame {
     pub public: bool,
     /// The creator allowed the engine's hints in a game between two people.
     pub hints: bool,
+    /// A rated game between two people.
+    pub rated: bool,
+    /// Once rated: each side's rating before and after, by [`Player::index`].
+    pub rating_changes: Option<[RatingChange; 2]>,
     /// The SHA-256 of the open side's single-use claim.
     pub invite_hash: Option<String>,
     /// A pending takeback request by that side.
@@ -117,6 +121,31 @@ pub struct SideView {
     pub open: bool,
 }
 
+/// A player's rating before and after a rated game, rounded as players see it.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct RatingChangeView {
+    /// Before the game.
+    pub before: i64,
+    /// After it.
+    pub after: i64,
+    /// The difference.
+    pub change: i64,
+    /// Still provisional after the game (shown with a `?`).
+    pub provisional: bool,
+}
+
+impl From<RatingChange> for RatingChangeView {
+    fn from(c: RatingChange) -> Self {
+        let (before, after) = (c.before.rating.round() as i64, c.after.rating.round() as i64);
+        RatingChangeView {
+            before,
+            after,
+            change: after - before,
+            provisional: c.after.deviation > arbiter_ai::rating::PROVISIONAL_DEVIATION,
+        }
+    }
+}
+
 /// A pending takeback request.
 #[derive(Debug, Clone, Serialize)]
 pub struct TakebackView {
@@ -183,6 +212,10 @@ pub struct GameView {
     /// May the players ask the engine for a hint? Yes unless another person plays (or is invited
     /// to play) against them and the creator did not allow hints.
     pub hints: bool,
+    /// A rated game: no undo, no hints and no analysis until it ends.
+    pub rated: bool,
+    /// Once a rated game ended: each side's rating before and after, by the sides' order.
+    pub rating_changes: Option<[RatingChangeView; 2]>,
     /// A pending takeback request.
     pub takeback: Option<TakebackView>,
     /// The rematch game's id, once one was started.
@@ -206,6 +239,8 @@ pub struct NewLiveGame {
     pub public: bool,
     /// Hints allowed in a game between two people.
     pub hints: bool,
+    /// Rated.
+    pub rated: bool,
     /// The open side's invite hash.
     pub invite_hash: Option<String>,
     /// The time control.
@@ -233,6 +268,8 @@ impl LiveGame {
             creator: Some(new.creator),
             public: new.public,
             hints: new.hints,
+            rated: new.rated,
+            rating_changes: None,
             invite_hash: new.invite_hash,
             takeback: None,
             rematch: None,
@@ -260,6 +297,8 @@ impl LiveGame {
             clock: self.clock,
             timed_out: self.timed_out(),
             hints: self.hints,
+            rated: self.rated,
+            rating_changes: self.rating_changes.as_ref().and_then(|c| serde_json::to_string(c).ok()),
             created_at: now,
             updated_at: now,
             version: self.stored_version,
@@ -319,6 +358,8 @@ impl LiveGame {
             creator: self.creator.clone(),
             public: self.public,
             hints: self.hints_allowed(),
+            rated: self.rated,
+            rating_changes: self.rating_changes.map(|c| c.map(RatingChangeView::from)),
             takeback: self.takeback.map(|by| TakebackView { by }),
             rematch: self.rematch.clone(),
             clock: self.clock.map(|clock| {
@@ -368,9 +409,25 @@ impl LiveGame {
             .collect()
     }
 
+    /// Why the engine's hints may not be asked for, if they may not: a rated game, or a game
+    /// between two people whose creator did not allow them.
+    pub fn hints_refusal(&self) -> Option<&'static str> {
+        if self.rated {
+            Some("no hints in a rated game")
+        } else if !self.hints_allowed() {
+            Some("no hints in this game: its creator did not allow them in a game between two people")
+        } else {
+            None
+        }
+    }
+
     /// May the engine's hints be asked for? In a game between two people (a human side held by
-    /// someone else than another, or open for an invitee) only if the creator allowed them.
+    /// someone else than another, or open for an invitee) only if the creator allowed them; never
+    /// in a rated game.
     pub fn hints_allowed(&self) -> bool {
+        if self.rated {
+            return false; // and once it is over, there is no move to hint at
+        }
         if self.hints {
             return true;
         }

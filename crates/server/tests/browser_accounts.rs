@@ -127,3 +127,88 @@ async fn an_account_made_in_one_browser_signs_in_from_another_with_the_same_game
     first.quit().await;
     second.quit().await;
 }
+
+/// Two players with accounts play a rated game from the new-game form to its end, each in their own
+/// browser: the game says it is rated, offers no takeback or hint, and at the end both pages show
+/// both players' new ratings; the players' own ratings changed on the server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_between_two_accounts_changes_both_ratings() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    let driver = Driver::start().await;
+    let bob_token = t.new_player().await;
+    for (token, name) in [(&t.token, "ann"), (&bob_token, "bob")] {
+        let (s, body) = t
+            .send_as(
+                Some(token),
+                "POST",
+                "/api/account",
+                Some(json!({"username": name, "password": "long enough"})),
+            )
+            .await;
+        assert_eq!(s, 200, "{body}");
+    }
+    let (ann_profile, bob_profile) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ann = browser_as(&driver, &t, &t.token, ann_profile.path(), "/").await;
+    ann.wait_for("window.arbiterHome && window.arbiterHome.me", "the player")
+        .await;
+    ann.click_css("#pick-void").await;
+    ann.click_css("#who-friend").await;
+    ann.click_css("#rated-game").await;
+    ann.click_css("#start-game").await;
+    ann.wait_for(
+        "location.pathname.startsWith('/game/') && window.arbiter && window.arbiter.view && window.arbiter.connected",
+        "the game page",
+    )
+    .await;
+    assert_eq!(ann.eval("return window.arbiter.view.rated").await, json!(true));
+    let invite = ann
+        .wait_for(
+            "document.getElementById('invite-link') && document.getElementById('invite-link').value",
+            "the invite",
+        )
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    let bob = browser_as(&driver, &t, &bob_token, bob_profile.path(), &invite[t.url("").len()..]).await;
+    bob.wait_for(
+        "window.arbiter && window.arbiter.mine && window.arbiter.mine.has(1)",
+        "Bob holds the second side",
+    )
+    .await;
+    // Ann moves first; a rated game has no undo, and its hint button says why it is off.
+    let status = text_of(&ann, "#status").await;
+    assert!(status.starts_with("Rated game"), "{status}");
+    assert!(ann.find_all("#undo").await.is_empty(), "no takeback in a rated game");
+    let hint_title = ann.eval("return document.getElementById('hint').title").await;
+    assert_eq!(hint_title, json!("No hints in a rated game"));
+    let id = ann.eval("return window.arbiter.id").await.as_str().unwrap().to_string();
+    let view = t.view(&id).await;
+    t.play(&id, &common::side_to_move(&view), &common::first_legal(&view))
+        .await;
+    bob.wait_for("window.arbiter.view.ply === 1", "Ann's move on Bob's page")
+        .await;
+    bob.click_css("#resign").await;
+    bob.accept_alert().await;
+    for page in [&ann, &bob] {
+        page.wait_for(
+            "document.querySelectorAll('.badge.rating').length === 2",
+            "both ratings shown",
+        )
+        .await;
+    }
+    let badges = ann
+        .eval("return [...document.querySelectorAll('.badge.rating')].map(b => b.textContent)")
+        .await;
+    assert_eq!(badges, json!(["1662? (+162)", "1338? (−162)"]));
+    ann.screenshot(&artifact("rated-game-over.png")).await;
+    let (_, me) = t.get("/api/me").await;
+    assert_eq!(me["ratings"][0]["rating"], 1662);
+    let (_, bobs) = t.send_as(Some(&bob_token), "GET", "/api/me", None).await;
+    assert_eq!(bobs["ratings"][0]["rating"], 1338);
+    assert_no_csp_violations(&t).await;
+    ann.quit().await;
+    bob.quit().await;
+}

@@ -4,9 +4,9 @@
 use arbiter_core::{ClockState, Player, TimeControl};
 use arbiter_server::player::{PlayerId, PlayerRef};
 use arbiter_server::store::{
-    copy_store, AccountData, Challenge, Change, Colour, DbLocation, Ending, GameState, NewMove, Ownership, PgStore,
-    PuzzleAttempt, Revoke, SqliteStore, Store, StoreError, StoredAccount, StoredGame, StoredPlayer, StoredRating,
-    StoredToken,
+    copy_store, AccountData, Challenge, Change, Colour, DbLocation, Ending, GameRating, GameState, NewMove, Ownership,
+    PgStore, PuzzleAttempt, RatedGame, RatingChange, Revoke, SqliteStore, Store, StoreError, StoredAccount, StoredGame,
+    StoredPlayer, StoredRating, StoredToken,
 };
 use arbiter_server::Seat;
 use std::sync::Barrier;
@@ -59,6 +59,7 @@ on_both_backends!(
     analyses_have_one_runner_and_keep_their_last_result,
     a_puzzle_attempt_is_rated_once_and_never_from_a_stale_rating,
     accounts_and_their_tokens,
+    a_rated_game_is_rated_once_and_never_from_a_stale_rating,
 );
 
 fn player(id: &str, name: Option<&str>) -> StoredPlayer {
@@ -105,6 +106,8 @@ fn game(id: &str, moves: &[&str]) -> StoredGame {
         clock: Some(clock),
         timed_out: false,
         hints: true,
+        rated: false,
+        rating_changes: None,
         created_at: 1_700_000_000,
         updated_at: 1_700_000_100,
         version: 0,
@@ -395,6 +398,88 @@ fn accounts_and_their_tokens(store: &dyn Store) {
     store.create_account(&account("pb", "ada")).unwrap();
 }
 
+fn game_rating(rating: f64, games: i64, wins: i64) -> GameRating {
+    GameRating {
+        rating,
+        deviation: 300.0,
+        volatility: 0.06,
+        games,
+        wins,
+        draws: 0,
+        losses: games - wins,
+    }
+}
+
+fn rated_game(game: &str, before: [GameRating; 2], after: [GameRating; 2]) -> RatedGame {
+    RatedGame {
+        game_id: game.into(),
+        pool: "villawar:size=6".into(),
+        players: [PlayerId("pa".into()), PlayerId("pb".into())],
+        changes: [0, 1].map(|i| RatingChange {
+            before: before[i],
+            after: after[i],
+        }),
+        at: 1_700_000_500,
+    }
+}
+
+fn a_rated_game_is_rated_once_and_never_from_a_stale_rating(store: &dyn Store) {
+    with_players(store);
+    let mut g = game("g1", &[]);
+    g.rated = true;
+    store.create(&g).unwrap();
+    store.create(&game("g2", &[])).unwrap(); // not rated
+    let mut g3 = game("g3", &[]);
+    g3.rated = true;
+    store.create(&g3).unwrap();
+    let new = game_rating(1500.0, 0, 0);
+    let first = rated_game("g1", [new, new], [game_rating(1662.0, 1, 1), game_rating(1338.0, 1, 0)]);
+    assert!(store.record_rated_game(&first).unwrap());
+    assert!(!store.record_rated_game(&first).unwrap(), "once");
+    assert!(
+        !store
+            .record_rated_game(&rated_game("g2", [new, new], [new, new]))
+            .unwrap(),
+        "not a rated game"
+    );
+    let pa = PlayerId("pa".into());
+    assert_eq!(
+        store.game_rating(&pa, "villawar:size=6").unwrap(),
+        Some(game_rating(1662.0, 1, 1))
+    );
+    assert_eq!(store.game_rating(&pa, "void").unwrap(), None);
+    let loaded = store.load("g1").unwrap().unwrap();
+    assert_eq!(
+        serde_json::from_str::<[RatingChange; 2]>(loaded.rating_changes.as_deref().unwrap()).unwrap(),
+        first.changes
+    );
+    // Made from ratings that changed meanwhile: nothing is stored, the game stays unrated.
+    let stale = rated_game("g3", [new, new], [game_rating(1600.0, 1, 1), game_rating(1400.0, 1, 0)]);
+    assert_eq!(store.record_rated_game(&stale), Err(StoreError::Stale));
+    assert_eq!(store.load("g3").unwrap().unwrap().rating_changes, None);
+    assert_eq!(
+        store.game_rating(&pa, "villawar:size=6").unwrap(),
+        Some(game_rating(1662.0, 1, 1))
+    );
+    let second = rated_game(
+        "g3",
+        [game_rating(1662.0, 1, 1), game_rating(1338.0, 1, 0)],
+        [game_rating(1700.0, 2, 2), game_rating(1300.0, 2, 0)],
+    );
+    assert!(store.record_rated_game(&second).unwrap());
+    assert_eq!(
+        store.game_ratings_of(&pa).unwrap(),
+        vec![("villawar:size=6".to_string(), game_rating(1700.0, 2, 2))]
+    );
+    // Leaderboards: settled deviations only, best first.
+    assert_eq!(store.leaderboard("villawar:size=6", 110.0, 10).unwrap(), vec![]);
+    let board = store.leaderboard("villawar:size=6", 350.0, 10).unwrap();
+    let ids: Vec<&str> = board.iter().map(|(p, _)| p.id.0.as_str()).collect();
+    assert_eq!(ids, ["pa", "pb"]);
+    assert_eq!(store.leaderboard("villawar:size=6", 350.0, 1).unwrap().len(), 1);
+    assert_eq!(store.rating_data().unwrap().ratings.len(), 2);
+}
+
 fn challenge(id: &str, at: i64) -> Challenge {
     Challenge {
         id: id.into(),
@@ -408,6 +493,7 @@ fn challenge(id: &str, at: i64) -> Challenge {
         colour: Colour::Second,
         public: true,
         hints: true,
+        rated: true,
         created_at: at,
         yours: false,
     }
@@ -509,6 +595,17 @@ fn a_sqlite_database_copies_into_postgres() {
     assert!(store.record_puzzle_attempt(&puzzle).unwrap());
     store.create_account(&account("pa", "ada")).unwrap();
     store.add_token(&token("t1", "pa")).unwrap();
+    let mut rated = game("g9", &[]);
+    rated.rated = true;
+    store.create(&rated).unwrap();
+    let new = game_rating(1500.0, 0, 0);
+    assert!(store
+        .record_rated_game(&rated_game(
+            "g9",
+            [new, new],
+            [game_rating(1662.0, 1, 1), game_rating(1338.0, 1, 0)]
+        ))
+        .unwrap());
     assert!(store.claim_analysis("g3", "A", 0, 10).unwrap());
     store
         .finish_analysis("g3", "A", Some((9, "{\"moves\":[]}")), 5)
@@ -524,15 +621,17 @@ fn a_sqlite_database_copies_into_postgres() {
             copied.challenges,
             copied.analyses,
             copied.puzzle_attempts,
-            copied.accounts
+            copied.accounts,
+            copied.ratings
         ),
-        (2, 5, 30, 1, 1, 1, 1)
+        (2, 6, 30, 1, 1, 1, 1, 2)
     );
+    assert_eq!(to.store.rating_data().unwrap(), store.rating_data().unwrap());
     assert_eq!(to.store.account_data().unwrap(), store.account_data().unwrap());
     assert_eq!(to.store.puzzle_data().unwrap(), store.puzzle_data().unwrap());
     let analysis = to.store.analysis("g3", 0).unwrap().unwrap();
     assert_eq!((analysis.plies, analysis.body.as_deref()), (9, Some("{\"moves\":[]}")));
-    assert_eq!(seen, 5);
+    assert_eq!(seen, 6);
     for id in store.game_ids().unwrap() {
         assert_eq!(to.store.load(&id).unwrap(), store.load(&id).unwrap(), "game {id}");
     }
@@ -541,7 +640,7 @@ fn a_sqlite_database_copies_into_postgres() {
     // Copying again would mix two databases: refused, and nothing changes.
     let again = copy_store(store, to.store.as_ref(), &mut |_| {}).unwrap_err();
     assert!(again.to_string().contains("empty"), "{again}");
-    assert_eq!(to.store.game_ids().unwrap().len(), 5);
+    assert_eq!(to.store.game_ids().unwrap().len(), 6);
 }
 
 fn rating(rating: f64, attempts: i64, solved: i64) -> StoredRating {

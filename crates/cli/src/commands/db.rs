@@ -56,10 +56,11 @@ fn migrate(from: &DbLocation, to: &DbLocation) -> Result<(), String> {
     .map_err(|e| format!("the copy stopped: {e}"))?;
     bar.finish_and_clear();
     println!(
-        "Copied {} players ({} with accounts), {} games ({} moves, {} analyses), {} puzzle attempts and {} open challenges \
-         from {from} to {to}.",
+        "Copied {} players ({} with accounts, {} ratings), {} games ({} moves, {} analyses), {} puzzle attempts and {} open \
+         challenges from {from} to {to}.",
         copied.players,
         copied.accounts,
+        copied.ratings,
         copied.games,
         copied.moves,
         copied.analyses,

@@ -41,6 +41,9 @@ pub struct CreateRequest {
     /// Allow the engine's hints to both players of a game between two people (default: no).
     #[serde(default)]
     pub hints: bool,
+    /// A rated game between two people (default: no; needs an `open` side).
+    #[serde(default)]
+    pub rated: bool,
     /// A time control: `fischer:300+5` (seconds) or `days:3`.
     pub clock: Option<String>,
 }
@@ -166,6 +169,7 @@ pub async fn create(
         open: req.open,
         public: req.public,
         hints: req.hints,
+        rated: req.rated,
         clock,
     };
     Ok(Json(state.run(move |s| s.create(&caller, new, seats)).await?))

@@ -39,6 +39,9 @@ pub struct ChallengeRequest {
     /// Allow the engine's hints to both players (default: no).
     #[serde(default)]
     pub hints: bool,
+    /// The game will be rated (default: no).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// `GET /api/challenges`
@@ -62,6 +65,7 @@ pub async fn post(
         colour: req.colour,
         public: req.public,
         hints: req.hints,
+        rated: req.rated,
     };
     Ok(Json(state.run(move |s| s.post_challenge(&caller, new)).await?))
 }

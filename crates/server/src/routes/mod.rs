@@ -8,6 +8,7 @@ pub mod games;
 pub mod lobby;
 pub mod players;
 pub mod puzzles;
+pub mod ratings;
 pub mod reports;
 pub mod rules;
 pub mod ws;

@@ -21,6 +21,8 @@ pub struct Me {
     pub name: Option<String>,
     /// The username they sign in with, if they have an account.
     pub username: Option<String>,
+    /// Their ratings, pool by pool (none before their first rated game).
+    pub ratings: Vec<super::RatingView>,
 }
 
 /// The one answer to every failed sign-in.
@@ -41,6 +43,7 @@ impl Service {
             id: player.id.0.clone(),
             name: player.name.clone(),
             username: account.map(|a| a.username),
+            ratings: self.ratings_of(player)?,
         })
     }
 
@@ -81,11 +84,13 @@ impl Service {
             }
             other => other?,
         }
+        let ratings = self.ratings_of(&player)?;
         let name = match player.name {
             Some(name) => Some(name),
             None => Some(self.rename(caller, &username.shown)?.name.unwrap_or_default()),
         };
         Ok(Me {
+            ratings,
             id: player.id.0,
             name,
             username: Some(username.shown),
@@ -115,6 +120,7 @@ impl Service {
             created_at: now(),
         })?;
         let me = Me {
+            ratings: self.ratings_of(&player)?,
             id: player.id.0,
             name: player.name,
             username: Some(account.username),

@@ -97,15 +97,12 @@ impl Service {
     /// The engine's best move for the side to move (the hint button), for its player only. The
     /// engine thinks for a while: call it on a blocking thread.
     pub fn hint(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<ComputerMove, ServiceError> {
-        let (session, allowed) = self.mover_game(caller, id)?;
+        let (session, refusal) = self.mover_game(caller, id)?;
         if session.ending().is_some() {
             return Err(ServiceError::conflict("game_over", "the game is over: no hint"));
         }
-        if !allowed {
-            return Err(ServiceError::forbidden_code(
-                "hints_off",
-                "no hints in this game: its creator did not allow them in a game between two people",
-            ));
+        if let Some(why) = refusal {
+            return Err(ServiceError::forbidden_code("hints_off", why));
         }
         let stop = Arc::new(AtomicBool::new(false));
         // A hint waits for a worker like an analysis does, behind those who asked first.

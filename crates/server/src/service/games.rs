@@ -36,6 +36,8 @@ pub struct NewSeats {
     pub public: bool,
     /// Allow the engine's hints to both players of a game between two people.
     pub hints: bool,
+    /// A rated game: between two people (one side open for the invitee), from the start.
+    pub rated: bool,
     /// The time control, if the game has a clock.
     pub clock: Option<TimeControl>,
 }
@@ -81,6 +83,17 @@ impl Service {
                 Some(side)
             }
         };
+        if seats.rated {
+            let fresh = matches!(&new, NewGame::Fresh { position: None, .. });
+            let people = seats.seats.iter().all(|s| s.level().is_none());
+            if !(fresh && people && open.is_some()) {
+                return Err(ServiceError::bad_request(
+                    "bad_rated",
+                    "a rated game is between two people from the start: both sides human, one of them open for \
+                     your opponent, no position or record",
+                ));
+            }
+        }
         let holders = [Player::First, Player::Second].map(|side| (open != Some(side)).then(|| me.clone()));
         let invite = open.map(|_| new_secret());
         let new = NewLiveGame {
@@ -89,6 +102,7 @@ impl Service {
             creator: me,
             public: seats.public,
             hints: seats.hints,
+            rated: seats.rated,
             invite_hash: invite.as_deref().map(secret_hash),
             clock: seats.clock,
         };
@@ -159,7 +173,7 @@ impl Service {
     pub fn rematch(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<GameView, ServiceError> {
         let me = caller.require()?.clone();
         let entry = self.entry(id)?;
-        let (game, options, start, seats, holders, public, hints, clock) = {
+        let (game, options, start, seats, holders, public, hints, rated, clock) = {
             let live = entry.lock();
             if live.sides_of(&me.id).is_empty() {
                 return Err(ServiceError::forbidden(
@@ -177,6 +191,7 @@ impl Service {
                 [live.holders[1].clone(), live.holders[0].clone()],
                 live.public,
                 live.hints,
+                live.rated,
                 live.clock.map(|c| c.control),
             )
         };
@@ -193,6 +208,7 @@ impl Service {
             creator: me,
             public,
             hints,
+            rated,
             invite_hash: None,
             clock,
         };

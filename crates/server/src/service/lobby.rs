@@ -29,6 +29,8 @@ pub struct NewChallenge {
     pub public: bool,
     /// The game allows the engine's hints to both players.
     pub hints: bool,
+    /// The game will be rated.
+    pub rated: bool,
 }
 
 impl Service {
@@ -91,6 +93,7 @@ impl Service {
             colour,
             public: new.public,
             hints: new.hints,
+            rated: new.rated,
             created_at: crate::store::now(),
             yours: true,
         };
@@ -151,6 +154,7 @@ impl Service {
             creator: challenge.by.clone(),
             public: challenge.public,
             hints: challenge.hints,
+            rated: challenge.rated,
             invite_hash: None,
             clock: challenge.clock,
         };

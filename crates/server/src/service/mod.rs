@@ -24,6 +24,7 @@ pub mod lobby;
 mod moves;
 mod players;
 mod puzzles;
+mod ratings;
 mod seats;
 mod takeback;
 
@@ -36,6 +37,7 @@ pub use games::{NewGame, NewSeats};
 pub use leases::LEASE;
 pub use moves::partial_turn;
 pub use puzzles::{AttemptView, MistakesView, PuzzleMode, PuzzleView, SetsView};
+pub use ratings::{pool_of, LeaderboardLine, RatingView, LEADERBOARD_MAX};
 
 use crate::computer::Computer;
 use crate::live::{GameEntry, LiveGame};
@@ -252,6 +254,8 @@ impl Service {
         let entry = self.remember(id, live);
         {
             let mut live = entry.lock();
+            // A rated game that ended while its rating could not be stored is rated now.
+            self.rate_if_over(&mut live);
             self.resume(&entry, &mut live)?;
         }
         Ok(entry)
@@ -328,6 +332,11 @@ impl Service {
             invite_hash: stored.owners.invite_hash,
             takeback: stored.takeback,
             hints: stored.hints,
+            rated: stored.rated,
+            rating_changes: stored
+                .rating_changes
+                .as_deref()
+                .and_then(|json| serde_json::from_str(json).ok()),
             rematch: stored.rematch,
             clock: stored.clock,
             left_ms: stored.left_ms,
@@ -365,14 +374,18 @@ impl Service {
         Ok(self.mover_game(caller, id)?.0)
     }
 
-    /// [`Service::mover_session`], and whether the game allows hints ([`LiveGame::hints_allowed`]).
-    fn mover_game(self: &Arc<Self>, caller: &Caller, id: &str) -> Result<(Box<dyn DynSession>, bool), ServiceError> {
+    /// [`Service::mover_session`], and why the game refuses hints, if it does ([`LiveGame::hints_refusal`]).
+    fn mover_game(
+        self: &Arc<Self>,
+        caller: &Caller,
+        id: &str,
+    ) -> Result<(Box<dyn DynSession>, Option<&'static str>), ServiceError> {
         caller.require()?;
         let entry = self.entry(id)?;
         let mut live = entry.lock();
         let to_move = live.session.to_move();
         self.authorize(caller, &mut live, to_move)?;
-        Ok((live.session.clone_box(), live.hints_allowed()))
+        Ok((live.session.clone_box(), live.hints_refusal()))
     }
 
     /// Checks that the caller holds `side`. A game from before players existed has no holders: the

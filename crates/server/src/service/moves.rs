@@ -126,6 +126,7 @@ impl Service {
         live.left_ms.push(left);
         live.clock = clock;
         live.takeback = None;
+        self.rate_if_over(live);
         live.version += 1;
         let view = live.view();
         entry.publish(LiveGame::state_message_of(&view));

@@ -31,6 +31,12 @@ impl Service {
             }
             return Ok(live.view());
         }
+        if live.rated {
+            return Err(ServiceError::conflict(
+                "rated_game",
+                "a rated game is played by its two people to the end: no side goes to the computer",
+            ));
+        }
         let mut holders = live.holders.clone();
         for side in [Player::First, Player::Second] {
             let i = side.index();

@@ -50,6 +50,7 @@ impl Service {
         live.words.truncate(ply);
         live.left_ms.truncate(ply);
         live.takeback = None;
+        self.rate_if_over(live);
         live.version += 1;
         entry.publish(live.state_message());
         self.schedule_flag(live);
@@ -65,6 +66,9 @@ impl Service {
         let me = caller.require()?.clone();
         let entry = self.entry(id)?;
         let mut live = entry.lock();
+        if live.rated && live.session.ending().is_none() {
+            return Err(ServiceError::conflict("rated_game", "no takebacks in a rated game"));
+        }
         let mine = live.sides_of(&me.id);
         let Some(&asker) = mine.first() else {
             return Err(ServiceError::forbidden(

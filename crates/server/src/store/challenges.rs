@@ -55,6 +55,8 @@ pub struct Challenge {
     pub public: bool,
     /// The game allows the engine's hints to both players (shown before anyone accepts).
     pub hints: bool,
+    /// The game will be rated.
+    pub rated: bool,
     /// When it was posted, unix seconds.
     pub created_at: i64,
     /// The caller posted it.

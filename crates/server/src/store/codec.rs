@@ -32,7 +32,7 @@ pub(super) trait Columns {
 
 /// The columns [`read_game`] reads, in its order.
 pub(super) const GAME_COLUMNS: &str = "id, game, options, start, seats, resigned, result, creator, holders, public, \
-     invite_hash, takeback, rematch, clock, timed_out, created_at, updated_at, version, hints";
+     invite_hash, takeback, rematch, clock, timed_out, created_at, updated_at, version, hints, rated, rating_changes";
 
 /// A game's row (without its moves).
 pub(super) fn read_game(r: &impl Columns) -> StoreResult<StoredGame> {
@@ -58,6 +58,8 @@ pub(super) fn read_game(r: &impl Columns) -> StoreResult<StoredGame> {
         updated_at: r.int(16)?,
         version: r.int(17)?,
         hints: r.flag(18)?,
+        rated: r.flag(19)?,
+        rating_changes: r.opt_text(20)?,
         moves: Vec::new(),
         left_ms: Vec::new(),
         played_at: Vec::new(),
@@ -110,7 +112,7 @@ pub(super) fn read_stored_player(r: &impl Columns) -> StoreResult<StoredPlayer> 
 /// The query of challenges with their authors' names, in [`read_challenge`]'s order (add a
 /// `WHERE` or `ORDER BY`).
 pub(super) const SELECT_CHALLENGE: &str = "SELECT c.id, c.creator, p.name, c.game, c.options, c.clock, c.colour, \
-     c.public, c.created_at, c.hints FROM challenges c JOIN players p ON p.id = c.creator";
+     c.public, c.created_at, c.hints, c.rated FROM challenges c JOIN players p ON p.id = c.creator";
 
 pub(super) fn read_challenge(r: &impl Columns) -> StoreResult<Challenge> {
     Ok(Challenge {
@@ -126,6 +128,7 @@ pub(super) fn read_challenge(r: &impl Columns) -> StoreResult<Challenge> {
         public: r.flag(7)?,
         created_at: r.int(8)?,
         hints: r.flag(9)?,
+        rated: r.flag(10)?,
         yours: false,
     })
 }

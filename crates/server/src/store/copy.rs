@@ -21,6 +21,8 @@ pub struct Copied {
     pub puzzle_attempts: usize,
     /// Accounts.
     pub accounts: usize,
+    /// Game ratings (a player in a pool).
+    pub ratings: usize,
 }
 
 /// Copies everything in `from` into `to`, which must hold no player and no game yet (so that
@@ -64,5 +66,8 @@ pub fn copy_store(from: &dyn Store, to: &dyn Store, progress: &mut dyn FnMut(&Co
     let accounts = from.account_data()?;
     to.put_account_data(&accounts)?;
     copied.accounts = accounts.accounts.len();
+    let ratings = from.rating_data()?;
+    to.put_rating_data(&ratings)?;
+    copied.ratings = ratings.ratings.len();
     Ok(copied)
 }

@@ -14,6 +14,7 @@ mod copy;
 mod migrations;
 mod postgres;
 mod puzzles;
+mod ratings;
 mod sqlite;
 
 pub use accounts::{AccountData, Revoke, StoredAccount, StoredToken};
@@ -22,6 +23,7 @@ pub use copy::{copy_store, Copied};
 pub use migrations::{Migration, POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
 pub use postgres::PgStore;
 pub use puzzles::{PuzzleAttempt, PuzzleData, StoredAttempt, StoredRating};
+pub use ratings::{GameRating, RatedGame, RatingChange, RatingData};
 pub use sqlite::SqliteStore;
 
 use crate::player::{PlayerId, PlayerRef};
@@ -67,6 +69,10 @@ pub struct StoredGame {
     /// The creator allowed the engine's hints in a game between two people (games with no other
     /// person allow them anyway).
     pub hints: bool,
+    /// A rated game between two people (no computer, no undo, no hints until it ends).
+    pub rated: bool,
+    /// Once a rated game ended and was rated: each side's rating before and after (JSON).
+    pub rating_changes: Option<String>,
     /// When it was created and last changed, unix seconds.
     pub created_at: i64,
     /// See `created_at`.
@@ -295,6 +301,27 @@ pub trait Store: Send + Sync {
 
     /// Every player, oldest first (for copying a database).
     fn players(&self) -> StoreResult<Vec<StoredPlayer>>;
+
+    /// Stores a finished rated game's new ratings, all or nothing: `false` (nothing stored) if the
+    /// game was rated already or is not rated; [`StoreError::Stale`] if either player's rating is no
+    /// longer the one the change was made from (another game was rated meanwhile: compute again).
+    fn record_rated_game(&self, rated: &RatedGame) -> StoreResult<bool>;
+
+    /// A player's rating in a pool, if they played a rated game there.
+    fn game_rating(&self, player: &PlayerId, pool: &str) -> StoreResult<Option<GameRating>>;
+
+    /// A player's ratings in every pool they played in.
+    fn game_ratings_of(&self, player: &PlayerId) -> StoreResult<Vec<(String, GameRating)>>;
+
+    /// The best-rated players of a pool, best first: those whose deviation is at most
+    /// `max_deviation` (not provisional), at most `limit`.
+    fn leaderboard(&self, pool: &str, max_deviation: f64, limit: usize) -> StoreResult<Vec<(PlayerRef, GameRating)>>;
+
+    /// Every rating.
+    fn rating_data(&self) -> StoreResult<RatingData>;
+
+    /// Stores ratings read by [`Store::rating_data`] (into a database without them).
+    fn put_rating_data(&self, data: &RatingData) -> StoreResult<()>;
 
     /// Stores a new account; [`StoreError::Stale`] if its username's key is taken or the player has
     /// one already.

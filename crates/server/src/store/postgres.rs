@@ -14,10 +14,11 @@ use super::codec::{
 };
 use super::migrations::POSTGRES_MIGRATIONS;
 use super::puzzles::{read_attempt, read_rating, RATING_COLUMNS};
+use super::ratings::{read_game_rating, GAME_RATING_COLUMNS};
 use super::{
-    now, AccountData, Challenge, Change, Ending, GameState, GameSummary, NewMove, Ownership, PuzzleAttempt, PuzzleData,
-    Revoke, Store, StoreError, StoreResult, StoredAccount, StoredAnalysis, StoredGame, StoredPlayer, StoredRating,
-    StoredToken,
+    now, AccountData, Challenge, Change, Ending, GameRating, GameState, GameSummary, NewMove, Ownership, PuzzleAttempt,
+    PuzzleData, RatedGame, RatingData, Revoke, Store, StoreError, StoreResult, StoredAccount, StoredAnalysis,
+    StoredGame, StoredPlayer, StoredRating, StoredToken,
 };
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
@@ -330,8 +331,9 @@ impl Store for PgStore {
                 tx.execute(
                     "INSERT INTO games (id, game, options, start, seats, resigned, result, created_at, updated_at,
                                         creator, holders, public, invite_hash, takeback, rematch, clock, timed_out,
-                                        version, hints)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
+                                        version, hints, rated, rating_changes)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+                             $21)",
                     &[
                         &game.id,
                         &game.game,
@@ -352,6 +354,8 @@ impl Store for PgStore {
                         &game.timed_out,
                         &game.version,
                         &game.hints,
+                        &game.rated,
+                        &game.rating_changes,
                     ],
                 )
                 .await?;
@@ -562,6 +566,107 @@ impl Store for PgStore {
         self.rows(sql, vec![], read_stored_player)
     }
 
+    fn record_rated_game(&self, rated: &RatedGame) -> StoreResult<bool> {
+        let changes = serde_json::to_string(&rated.changes).map_err(|e| StoreError::Failed(e.to_string()))?;
+        let rated = rated.clone();
+        self.write(move |tx| {
+            Box::pin(async move {
+                let claimed = tx
+                    .execute(
+                        "UPDATE games SET rating_changes = $2 WHERE id = $1 AND rated AND rating_changes IS NULL",
+                        &[&rated.game_id, &changes],
+                    )
+                    .await?;
+                if claimed == 0 {
+                    return Ok(false);
+                }
+                for (player, change) in rated.players.iter().zip(&rated.changes) {
+                    let (b, a) = (change.before, change.after);
+                    let stored = if b.games == 0 {
+                        tx.execute(
+                            "INSERT INTO player_ratings (player_id, pool, rating, deviation, volatility, games, wins,
+                                                         draws, losses, updated_at)
+                             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                            &[&player.0, &rated.pool, &a.rating, &a.deviation, &a.volatility, &a.games, &a.wins, &a.draws, &a.losses, &rated.at],
+                        )
+                        .await?
+                    } else {
+                        tx.execute(
+                            "UPDATE player_ratings SET rating = $3, deviation = $4, volatility = $5, games = $6, wins = $7,
+                                    draws = $8, losses = $9, updated_at = $10
+                             WHERE player_id = $1 AND pool = $2 AND games = $11",
+                            &[&player.0, &rated.pool, &a.rating, &a.deviation, &a.volatility, &a.games, &a.wins, &a.draws, &a.losses, &rated.at, &b.games],
+                        )
+                        .await?
+                    };
+                    if stored != 1 {
+                        return Err(StoreError::Stale);
+                    }
+                }
+                Ok(true)
+            })
+        })
+    }
+
+    fn game_rating(&self, player: &PlayerId, pool: &str) -> StoreResult<Option<GameRating>> {
+        let sql = format!("SELECT {GAME_RATING_COLUMNS} FROM player_ratings WHERE player_id = $1 AND pool = $2");
+        self.first(sql, vec![param(player.0.clone()), param(owned(pool))], |r| {
+            read_game_rating(r, 0)
+        })
+    }
+
+    fn game_ratings_of(&self, player: &PlayerId) -> StoreResult<Vec<(String, GameRating)>> {
+        let sql = format!("SELECT pool, {GAME_RATING_COLUMNS} FROM player_ratings WHERE player_id = $1 ORDER BY pool");
+        self.rows(sql, vec![param(player.0.clone())], |r| {
+            Ok((r.text(0)?, read_game_rating(r, 1)?))
+        })
+    }
+
+    fn leaderboard(&self, pool: &str, max_deviation: f64, limit: usize) -> StoreResult<Vec<(PlayerRef, GameRating)>> {
+        let sql = format!(
+            "SELECT p.id, p.name, {} FROM player_ratings r JOIN players p ON p.id = r.player_id
+             WHERE r.pool = $1 AND r.deviation <= $2 ORDER BY r.rating DESC, p.id LIMIT $3",
+            GAME_RATING_COLUMNS
+                .split(", ")
+                .map(|c| format!("r.{c}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let limit = limit.min(i64::MAX as usize) as i64;
+        self.rows(sql, vec![param(owned(pool)), param(max_deviation), param(limit)], |r| {
+            Ok((read_player(r)?, read_game_rating(r, 2)?))
+        })
+    }
+
+    fn rating_data(&self) -> StoreResult<RatingData> {
+        let sql = format!(
+            "SELECT player_id, pool, {GAME_RATING_COLUMNS}, updated_at FROM player_ratings ORDER BY player_id, pool"
+        );
+        Ok(RatingData {
+            ratings: self.rows(sql, vec![], |r| {
+                Ok((PlayerId(r.text(0)?), r.text(1)?, read_game_rating(r, 2)?, r.int(9)?))
+            })?,
+        })
+    }
+
+    fn put_rating_data(&self, data: &RatingData) -> StoreResult<()> {
+        let data = data.clone();
+        self.write(move |tx| {
+            Box::pin(async move {
+                for (player, pool, a, at) in &data.ratings {
+                    tx.execute(
+                        "INSERT INTO player_ratings (player_id, pool, rating, deviation, volatility, games, wins, draws,
+                                                     losses, updated_at)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                        &[&player.0, pool, &a.rating, &a.deviation, &a.volatility, &a.games, &a.wins, &a.draws, &a.losses, at],
+                    )
+                    .await?;
+                }
+                Ok(())
+            })
+        })
+    }
+
     fn create_account(&self, a: &StoredAccount) -> StoreResult<()> {
         let sql = "INSERT INTO accounts (player_id, username, username_key, password_hash, created_at)
                    VALUES ($1, $2, $3, $4, $5)";
@@ -672,8 +777,8 @@ impl Store for PgStore {
         self.write(move |tx| {
             Box::pin(async move {
                 tx.execute(
-                    "INSERT INTO challenges (id, creator, game, options, clock, colour, public, created_at, hints)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                    "INSERT INTO challenges (id, creator, game, options, clock, colour, public, created_at, hints, rated)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
                     &[
                         &c.id,
                         &c.by.id.0,
@@ -684,6 +789,7 @@ impl Store for PgStore {
                         &c.public,
                         &c.created_at,
                         &c.hints,
+                        &c.rated,
                     ],
                 )
                 .await?;

@@ -8,9 +8,11 @@ use super::codec::{
 };
 use super::migrations::migrate_sqlite;
 use super::puzzles::{read_attempt, read_rating, RATING_COLUMNS};
+use super::ratings::{read_game_rating, GAME_RATING_COLUMNS};
 use super::{
-    now, AccountData, Challenge, Ending, GameState, GameSummary, NewMove, Ownership, PuzzleAttempt, PuzzleData, Revoke,
-    Store, StoreError, StoreResult, StoredAccount, StoredAnalysis, StoredGame, StoredPlayer, StoredRating, StoredToken,
+    now, AccountData, Challenge, Ending, GameRating, GameState, GameSummary, NewMove, Ownership, PuzzleAttempt,
+    PuzzleData, RatedGame, RatingData, Revoke, Store, StoreError, StoreResult, StoredAccount, StoredAnalysis,
+    StoredGame, StoredPlayer, StoredRating, StoredToken,
 };
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
@@ -150,8 +152,8 @@ impl Store for SqliteStore {
             tx.execute(
                 "INSERT INTO games (id, game, options, start, seats, resigned, result, created_at, updated_at,
                                     creator, holders, public, invite_hash, takeback, rematch, clock, timed_out,
-                                    version, hints)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+                                    version, hints, rated, rating_changes)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
                 params![
                     game.id,
                     game.game,
@@ -172,6 +174,8 @@ impl Store for SqliteStore {
                     game.timed_out,
                     game.version,
                     game.hints,
+                    game.rated,
+                    game.rating_changes,
                 ],
             )?;
             for (ply, mv) in game.moves.iter().enumerate() {
@@ -364,6 +368,130 @@ impl Store for SqliteStore {
         rows(&self.conn(), sql, &[], |r| read_stored_player(r))
     }
 
+    fn record_rated_game(&self, rated: &RatedGame) -> StoreResult<bool> {
+        let changes = serde_json::to_string(&rated.changes).map_err(|e| StoreError::Failed(e.to_string()))?;
+        self.write(|tx| {
+            let claimed = tx.execute(
+                "UPDATE games SET rating_changes = ?2 WHERE id = ?1 AND rated = 1 AND rating_changes IS NULL",
+                params![rated.game_id, changes],
+            )?;
+            if claimed == 0 {
+                return Ok(false);
+            }
+            for (player, change) in rated.players.iter().zip(&rated.changes) {
+                let (b, a) = (change.before, change.after);
+                let stored = if b.games == 0 {
+                    tx.execute(
+                        &format!(
+                            "INSERT INTO player_ratings (player_id, pool, {GAME_RATING_COLUMNS}, updated_at)
+                             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+                        ),
+                        params![
+                            player.0,
+                            rated.pool,
+                            a.rating,
+                            a.deviation,
+                            a.volatility,
+                            a.games,
+                            a.wins,
+                            a.draws,
+                            a.losses,
+                            rated.at
+                        ],
+                    )?
+                } else {
+                    tx.execute(
+                        "UPDATE player_ratings SET rating = ?3, deviation = ?4, volatility = ?5, games = ?6, wins = ?7,
+                                draws = ?8, losses = ?9, updated_at = ?10
+                         WHERE player_id = ?1 AND pool = ?2 AND games = ?11",
+                        params![
+                            player.0,
+                            rated.pool,
+                            a.rating,
+                            a.deviation,
+                            a.volatility,
+                            a.games,
+                            a.wins,
+                            a.draws,
+                            a.losses,
+                            rated.at,
+                            b.games
+                        ],
+                    )?
+                };
+                if stored != 1 {
+                    return Err(StoreError::Stale);
+                }
+            }
+            Ok(true)
+        })
+    }
+
+    fn game_rating(&self, player: &PlayerId, pool: &str) -> StoreResult<Option<GameRating>> {
+        let sql = format!("SELECT {GAME_RATING_COLUMNS} FROM player_ratings WHERE player_id = ?1 AND pool = ?2");
+        first(&self.conn(), &sql, &[&player.0, &pool], |r| read_game_rating(r, 0))
+    }
+
+    fn game_ratings_of(&self, player: &PlayerId) -> StoreResult<Vec<(String, GameRating)>> {
+        let sql = format!("SELECT pool, {GAME_RATING_COLUMNS} FROM player_ratings WHERE player_id = ?1 ORDER BY pool");
+        rows(&self.conn(), &sql, &[&player.0], |r| {
+            Ok((r.text(0)?, read_game_rating(r, 1)?))
+        })
+    }
+
+    fn leaderboard(&self, pool: &str, max_deviation: f64, limit: usize) -> StoreResult<Vec<(PlayerRef, GameRating)>> {
+        let sql = format!(
+            "SELECT p.id, p.name, {} FROM player_ratings r JOIN players p ON p.id = r.player_id
+             WHERE r.pool = ?1 AND r.deviation <= ?2 ORDER BY r.rating DESC, p.id LIMIT ?3",
+            GAME_RATING_COLUMNS
+                .split(", ")
+                .map(|c| format!("r.{c}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let limit = limit.min(i64::MAX as usize) as i64;
+        rows(&self.conn(), &sql, &[&pool, &max_deviation, &limit], |r| {
+            Ok((read_player(r)?, read_game_rating(r, 2)?))
+        })
+    }
+
+    fn rating_data(&self) -> StoreResult<RatingData> {
+        let sql = format!(
+            "SELECT player_id, pool, {GAME_RATING_COLUMNS}, updated_at FROM player_ratings ORDER BY player_id, pool"
+        );
+        Ok(RatingData {
+            ratings: rows(&self.conn(), &sql, &[], |r| {
+                Ok((PlayerId(r.text(0)?), r.text(1)?, read_game_rating(r, 2)?, r.int(9)?))
+            })?,
+        })
+    }
+
+    fn put_rating_data(&self, data: &RatingData) -> StoreResult<()> {
+        self.write(|tx| {
+            for (player, pool, a, at) in &data.ratings {
+                tx.execute(
+                    &format!(
+                        "INSERT INTO player_ratings (player_id, pool, {GAME_RATING_COLUMNS}, updated_at)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+                    ),
+                    params![
+                        player.0,
+                        pool,
+                        a.rating,
+                        a.deviation,
+                        a.volatility,
+                        a.games,
+                        a.wins,
+                        a.draws,
+                        a.losses,
+                        at
+                    ],
+                )?;
+            }
+            Ok(())
+        })
+    }
+
     fn create_account(&self, a: &StoredAccount) -> StoreResult<()> {
         self.conn().execute(
             &format!("INSERT INTO accounts ({ACCOUNT_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5)"),
@@ -452,8 +580,8 @@ impl Store for SqliteStore {
 
     fn add_challenge(&self, c: &Challenge) -> StoreResult<()> {
         self.conn().execute(
-            "INSERT INTO challenges (id, creator, game, options, clock, colour, public, created_at, hints)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            "INSERT INTO challenges (id, creator, game, options, clock, colour, public, created_at, hints, rated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             params![
                 c.id,
                 c.by.id.0,
@@ -463,7 +591,8 @@ impl Store for SqliteStore {
                 c.colour.text(),
                 c.public,
                 c.created_at,
-                c.hints
+                c.hints,
+                c.rated
             ],
         )?;
         Ok(())

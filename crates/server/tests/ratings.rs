@@ -1,0 +1,216 @@
+//! Rated games between two people: chosen when the game or the challenge is made, played without
+//! undo, hints or analysis until the end, then both players' Glicko-2 ratings in the game's pool
+//! change once (shown in the game's view and the players' own), kept across a restart; leaderboards
+//! per pool list settled ratings only.
+
+mod common;
+
+use common::{code, first_legal, side_to_move, TestServer};
+use serde_json::{json, Value};
+
+const HUMANS: fn() -> Value = || json!([{"kind": "human"}, {"kind": "human"}]);
+
+/// A rated Void game between the test's player (black, first) and `friend` (white, by invite),
+/// with one move played: its id.
+async fn rated_game(t: &TestServer, friend: &str) -> String {
+    let view = t
+        .create(json!({"game": "void", "players": HUMANS(), "open": "white", "rated": true}))
+        .await;
+    assert_eq!(view["rated"], true);
+    let id = view["id"].as_str().unwrap().to_string();
+    let (s, claimed) = t
+        .send_as(
+            Some(friend),
+            "POST",
+            &format!("/api/games/{id}/claim"),
+            Some(json!({"invite": view["invite"]})),
+        )
+        .await;
+    assert_eq!(s, 200, "{claimed}");
+    t.play(&id, &side_to_move(&view), &first_legal(&view)).await;
+    id
+}
+
+/// `token`'s player resigns game `id`; the view after.
+async fn resign(t: &TestServer, token: &str, id: &str) -> Value {
+    let (s, view) = t
+        .send_as(Some(token), "POST", &format!("/api/games/{id}/resign"), Some(json!({})))
+        .await;
+    assert_eq!(s, 200, "{view}");
+    view
+}
+
+#[tokio::test]
+async fn a_rated_game_changes_both_ratings_once_at_its_end() {
+    let mut t = TestServer::new().await;
+    let friend = t.new_player().await;
+    let id = rated_game(&t, &friend).await;
+
+    // Until the end: no takeback, no hint, no analysis, no computer.
+    let (s, e) = t.post(&format!("/api/games/{id}/undo"), json!({})).await;
+    assert_eq!((s, code(&e)), (409, "rated_game"), "{e}");
+    let (s, e) = t
+        .send_as(Some(&friend), "GET", &format!("/api/games/{id}/hint"), None)
+        .await;
+    assert_eq!((s, code(&e)), (403, "hints_off"), "{e}");
+    assert!(e["error"]["message"].as_str().unwrap().contains("rated"), "{e}");
+    let (s, e) = t.post(&format!("/api/games/{id}/analysis"), json!({})).await;
+    assert_eq!((s, code(&e)), (409, "analysis_unavailable"), "{e}");
+    let (s, e) = t
+        .send_as(
+            Some(&friend),
+            "POST",
+            &format!("/api/games/{id}/players"),
+            Some(json!({"players": [{"kind": "human"}, {"kind": "computer", "level": 1}]})),
+        )
+        .await;
+    assert_eq!((s, code(&e)), (409, "rated_game"), "{e}");
+    assert_eq!(t.view(&id).await["rating_changes"], Value::Null);
+
+    // White resigns: Black (the test's player) wins; two new players, one game: 1662 and 1338.
+    let view = resign(&t, &friend, &id).await;
+    let changes = &view["rating_changes"];
+    assert_eq!(
+        changes,
+        &json!([
+            {"before": 1500, "after": 1662, "change": 162, "provisional": true},
+            {"before": 1500, "after": 1338, "change": -162, "provisional": true}
+        ]),
+        "{view}"
+    );
+    let (_, me) = t.get("/api/me").await;
+    assert_eq!(me["ratings"][0]["pool"], "void");
+    assert_eq!(
+        (
+            &me["ratings"][0]["rating"],
+            &me["ratings"][0]["games"],
+            &me["ratings"][0]["wins"]
+        ),
+        (&json!(1662), &json!(1), &json!(1))
+    );
+    let (_, theirs) = t.send_as(Some(&friend), "GET", "/api/me", None).await;
+    assert_eq!(
+        (&theirs["ratings"][0]["rating"], &theirs["ratings"][0]["losses"]),
+        (&json!(1338), &json!(1))
+    );
+
+    // The analysis is open now, and the changes are kept across a restart (rated once only).
+    let (s, _) = t.post(&format!("/api/games/{id}/analysis"), json!({})).await;
+    assert_eq!(s, 200);
+    t.restart().await;
+    assert_eq!(&t.view(&id).await["rating_changes"], changes);
+    assert_eq!(t.get("/api/me").await.1["ratings"][0]["games"], 1);
+
+    // The rematch is rated too, and starts from the new ratings.
+    let (s, rematch) = t.post(&format!("/api/games/{id}/rematch"), json!({})).await;
+    assert_eq!(s, 200, "{rematch}");
+    assert_eq!(rematch["rated"], true);
+    let next = rematch["id"].as_str().unwrap();
+    let view = resign(&t, &t.token, next).await;
+    let mine = view["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|side| side["player"]["id"] == me["id"])
+        .unwrap();
+    assert_eq!(view["rating_changes"][mine]["before"], 1662, "{view}");
+    assert!(view["rating_changes"][mine]["change"].as_i64().unwrap() < 0);
+}
+
+#[tokio::test]
+async fn only_a_game_between_two_people_from_the_start_is_rated() {
+    let t = TestServer::new().await;
+    for (body, why) in [
+        (
+            json!({"game": "void", "players": HUMANS(), "rated": true}),
+            "both sides one person's",
+        ),
+        (
+            json!({"game": "void", "players": [{"kind": "human"}, {"kind": "computer", "level": 1}], "rated": true}),
+            "a computer",
+        ),
+        (
+            json!({"game": "void", "players": HUMANS(), "open": "white", "rated": true,
+                   "position": t.create(json!({"game": "void", "players": HUMANS()})).await["position"]}),
+            "a position",
+        ),
+    ] {
+        let (s, e) = t.post("/api/games", body).await;
+        assert_eq!((s, code(&e)), (400, "bad_rated"), "{why}: {e}");
+    }
+    // A rated challenge makes a rated game in its pool (Villawar's size is part of it).
+    let (s, challenge) = t
+        .post(
+            "/api/challenges",
+            json!({"game": "villawar", "options": "size=6", "rated": true}),
+        )
+        .await;
+    assert_eq!(s, 200, "{challenge}");
+    assert_eq!(challenge["rated"], true);
+    let other = t.new_player().await;
+    let (s, view) = t
+        .send_as(
+            Some(&other),
+            "POST",
+            &format!("/api/challenges/{}/accept", challenge["id"].as_str().unwrap()),
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{view}");
+    assert_eq!(view["rated"], true);
+    let id = view["id"].as_str().unwrap();
+    resign(&t, &other, id).await;
+    let (_, me) = t.get("/api/me").await;
+    assert_eq!(me["ratings"][0]["pool"], "villawar:size=6", "{me}");
+    // A game that is not rated changes nothing.
+    let view = t
+        .create(json!({"game": "void", "players": HUMANS(), "open": "white"}))
+        .await;
+    assert_eq!(view["rated"], false);
+    let (friend, _) = t
+        .claim_as_new_player(view["id"].as_str().unwrap(), &view["invite"])
+        .await;
+    let ended = resign(&t, &friend, view["id"].as_str().unwrap()).await;
+    assert_eq!(ended["rating_changes"], Value::Null);
+    assert_eq!(t.get("/api/me").await.1["ratings"].as_array().unwrap().len(), 1);
+}
+
+/// Leaderboards list settled ratings only (deviation at most 110), best first.
+#[tokio::test]
+async fn leaderboards_list_settled_ratings_best_first() {
+    let t = TestServer::new().await;
+    let (s, e) = t.get("/api/leaderboard?pool=nonsense").await;
+    assert_eq!((s, code(&e)), (400, "unknown_game"), "{e}");
+    let (s, e) = t.get("/api/leaderboard?pool=void&limit=x").await;
+    assert_eq!((s, code(&e)), (400, "bad_query"), "{e}");
+    let (s, board) = t.get("/api/leaderboard?pool=void").await;
+    assert_eq!((s, board), (200, json!([])));
+
+    let friend = t.new_player().await;
+    let mut games = 0;
+    loop {
+        let id = rated_game(&t, &friend).await;
+        // The test's player wins two games in three.
+        let loser = if games % 3 == 2 {
+            t.token.clone()
+        } else {
+            friend.clone()
+        };
+        resign(&t, &loser, &id).await;
+        games += 1;
+        let (_, board) = t.get("/api/leaderboard?pool=void").await;
+        let board = board.as_array().unwrap().clone();
+        if board.is_empty() {
+            assert!(games < 40, "ratings still provisional after {games} games");
+            continue;
+        }
+        assert_eq!(board.len(), 2, "{board:?}");
+        let me = t.get("/api/me").await.1;
+        assert_eq!(board[0]["player"]["id"], me["id"], "the stronger first: {board:?}");
+        assert_eq!((&board[0]["rank"], &board[1]["rank"]), (&json!(1), &json!(2)));
+        assert!(board[0]["rating"].as_i64() > board[1]["rating"].as_i64());
+        assert_eq!(board[0]["provisional"], false);
+        assert_eq!(board[0]["games"], games);
+        break;
+    }
+}
