@@ -39,8 +39,46 @@ export function createLobby({ catalog, player, onPost }) {
     return yours(c) ? `you play ${sideOf(c, theirs)}` : `you play ${sideOf(c, 1 - theirs)}`;
   };
 
+  /** The rating range the reader wants to see (empty: no bound); their own challenges always show. */
+  const range = { min: null, max: null };
+  const inRange = (c) =>
+    yours(c) ||
+    c.rating === null ||
+    c.rating === undefined ||
+    ((range.min === null || c.rating >= range.min) && (range.max === null || c.rating <= range.max));
+  const bound = (id, label, key) => {
+    const input = h('input', {
+      type: 'number',
+      id,
+      min: 0,
+      max: 4000,
+      step: 50,
+      placeholder: 'any',
+      'aria-label': label,
+      oninput: (e) => {
+        const n = parseInt(e.target.value, 10);
+        range[key] = Number.isFinite(n) ? n : null;
+        render();
+      },
+    });
+    return h('label', { class: 'rating-bound' }, h('span', { class: 'small muted' }, label), input);
+  };
+  const filter = h(
+    'div',
+    { class: 'lobby-filter', id: 'lobby-filter' },
+    bound('lobby-min-rating', 'Rating from', 'min'),
+    bound('lobby-max-rating', 'to', 'max'),
+  );
+
   const render = () => {
-    const challenges = state.challenges;
+    const all = state.challenges;
+    const challenges = all.filter(inRange);
+    if (all.length && !challenges.length) {
+      list.replaceChildren(
+        h('p', { class: 'muted small', id: 'lobby-filtered' }, `${all.length} open, none in your rating range.`),
+      );
+      return;
+    }
     if (!challenges.length) {
       list.replaceChildren(
         h(
@@ -56,7 +94,8 @@ export function createLobby({ catalog, player, onPost }) {
 
   const line = (c) => {
     const own = yours(c);
-    const who = own ? 'You' : (c.by && c.by.name) || 'Anonymous';
+    const name = own ? 'You' : (c.by && c.by.name) || 'Anonymous';
+    const who = typeof c.rating === 'number' ? `${name} (${c.rating}${c.provisional ? '?' : ''})` : name;
     const button = own
       ? h(
           'button',
@@ -148,6 +187,7 @@ export function createLobby({ catalog, player, onPost }) {
     'section',
     { class: 'panel lobby', id: 'lobby' },
     h('div', { class: 'lobby-head' }, h('h2', {}, 'Open challenges'), conn),
+    filter,
     list,
     message,
     h('button', { type: 'button', id: 'post-challenge-open', class: 'small', onclick: onPost }, '+ Post a challenge'),

@@ -208,6 +208,24 @@ async fn a_rated_game_between_two_accounts_changes_both_ratings() {
     assert_eq!(me["ratings"][0]["rating"], 1662);
     let (_, bobs) = t.send_as(Some(&bob_token), "GET", "/api/me", None).await;
     assert_eq!(bobs["ratings"][0]["rating"], 1338);
+    // Ann's next rated challenge shows her rating in Bob's lobby, which can filter it out by range.
+    let (s, posted) = t.post("/api/challenges", json!({"game": "void", "rated": true})).await;
+    assert_eq!(s, 200, "{posted}");
+    bob.goto(&t.url("/")).await;
+    let line = format!("#lobby-list .challenge[data-id='{}']", posted["id"].as_str().unwrap());
+    let words = text_of(&bob, &line).await;
+    assert!(words.contains("ann (1662?)") && words.contains("rated"), "{words}");
+    bob.find("#lobby-min-rating").await.send_keys("1700").await.unwrap();
+    let filtered = text_of(&bob, "#lobby-filtered").await;
+    assert_eq!(filtered, "1 open, none in your rating range.");
+    // Emptied as a person would: the field's input event (WebDriver's clear sends none).
+    bob.eval(
+        "const f = document.getElementById('lobby-min-rating'); f.value = ''; \
+         f.dispatchEvent(new Event('input')); return null",
+    )
+    .await;
+    bob.find("#lobby-max-rating").await.send_keys("1700").await.unwrap();
+    text_of(&bob, &line).await;
     assert_no_csp_violations(&t).await;
     ann.quit().await;
     bob.quit().await;

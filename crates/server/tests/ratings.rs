@@ -162,6 +162,29 @@ async fn only_a_game_between_two_people_from_the_start_is_rated() {
     resign(&t, &other, id).await;
     let (_, me) = t.get("/api/me").await;
     assert_eq!(me["ratings"][0]["pool"], "villawar:size=6", "{me}");
+    // The lobby shows a challenger's rating in the challenge's pool (1500? before any rated game there).
+    for (options, rating, provisional) in [("size=6", 1662, true), ("size=8", 1500, true)] {
+        let (s, posted) = t
+            .post(
+                "/api/challenges",
+                json!({"game": "villawar", "options": options, "rated": true}),
+            )
+            .await;
+        assert_eq!(s, 200, "{posted}");
+        let (_, lobby) = t.send_as(Some(&other), "GET", "/api/challenges", None).await;
+        let listed = lobby
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == posted["id"])
+            .unwrap()
+            .clone();
+        assert_eq!(
+            (&listed["rating"], &listed["provisional"]),
+            (&json!(rating), &json!(provisional)),
+            "{listed}"
+        );
+    }
     // A game that is not rated changes nothing.
     let view = t
         .create(json!({"game": "void", "players": HUMANS(), "open": "white"}))

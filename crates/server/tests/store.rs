@@ -496,6 +496,8 @@ fn challenge(id: &str, at: i64) -> Challenge {
         rated: true,
         created_at: at,
         yours: false,
+        rating: None,
+        provisional: false,
     }
 }
 

@@ -36,11 +36,30 @@ pub struct NewChallenge {
 impl Service {
     /// The open challenges, newest first; `yours` marks the caller's.
     pub fn challenges(&self, caller: &Caller) -> Result<Vec<Challenge>, ServiceError> {
-        let mut list = self.store().challenges(MAX_LISTED)?;
+        let mut list = self.rated_challenges()?;
         if let Some(me) = &caller.player {
             for c in &mut list {
                 c.yours = c.by.id == me.id;
             }
+        }
+        Ok(list)
+    }
+
+    /// The open challenges, each with its challenger's rating in the game's pool.
+    fn rated_challenges(&self) -> Result<Vec<Challenge>, ServiceError> {
+        let mut list = self.store().challenges(MAX_LISTED)?;
+        for c in &mut list {
+            let Ok(session) = self
+                .registry()
+                .get(&c.game)
+                .and_then(|g| g.new_session(&c.options, None))
+            else {
+                continue;
+            };
+            let rating = self.store().game_rating(&c.by.id, &super::pool_of(session.as_ref()))?;
+            let shown = super::RatingView::of(rating);
+            c.rating = Some(shown.0);
+            c.provisional = shown.1;
         }
         Ok(list)
     }
@@ -50,7 +69,7 @@ impl Service {
         if let Some(event) = event {
             let _ = self.lobby_updates().send(Arc::from(event.to_string()));
         }
-        if let Ok(list) = self.store().challenges(MAX_LISTED) {
+        if let Ok(list) = self.rated_challenges() {
             let message = json!({"type": "challenges", "challenges": list}).to_string();
             let _ = self.lobby_updates().send(Arc::from(message));
         }
@@ -96,6 +115,8 @@ impl Service {
             rated: new.rated,
             created_at: crate::store::now(),
             yours: true,
+            rating: None,
+            provisional: false,
         };
         self.store().add_challenge(&challenge)?;
         self.publish_lobby(None);

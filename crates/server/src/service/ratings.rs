@@ -46,6 +46,13 @@ pub struct RatingView {
 }
 
 impl RatingView {
+    /// A rating as shown where only the number matters (the lobby): rounded, and provisional; a
+    /// player with no rated game in the pool is 1500, provisional.
+    pub fn of(rating: Option<GameRating>) -> (i64, bool) {
+        let r = rating.unwrap_or_else(unrated);
+        (r.rating.round() as i64, r.deviation > PROVISIONAL_DEVIATION)
+    }
+
     fn new(pool: String, r: GameRating) -> Self {
         RatingView {
             pool,

@@ -61,4 +61,9 @@ pub struct Challenge {
     pub created_at: i64,
     /// The caller posted it.
     pub yours: bool,
+    /// The challenger's rating in the game's pool, rounded (1500 before their first rated game);
+    /// filled in by the service for the lobby, not stored.
+    pub rating: Option<i64>,
+    /// That rating is provisional.
+    pub provisional: bool,
 }

@@ -130,6 +130,8 @@ pub(super) fn read_challenge(r: &impl Columns) -> StoreResult<Challenge> {
         hints: r.flag(9)?,
         rated: r.flag(10)?,
         yours: false,
+        rating: None,
+        provisional: false,
     })
 }
 
