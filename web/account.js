@@ -36,7 +36,17 @@ export async function renderAccount(main) {
           : 'This browser is an anonymous player: clearing its cookies, or another device, makes you someone new. An account keeps you: the same games and seats wherever you sign in.',
       ),
       status,
-      h('p', {}, h('a', { href: '/' }, 'Back to the home page')),
+      h(
+        'p',
+        {},
+        h(
+          'a',
+          { href: `/player/${encodeURIComponent(player.username || player.id)}`, id: 'profile-link' },
+          'Your profile',
+        ),
+        ' · ',
+        h('a', { href: '/' }, 'Back to the home page'),
+      ),
     ),
     ...sections,
   );

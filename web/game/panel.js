@@ -47,6 +47,9 @@ function players(G) {
       else if (s.open) who = isCreator(S) ? 'Waiting for your friend…' : 'Waiting for a player…';
       else if (holds(S, i)) who = (s.player && s.player.name) || 'You';
       else who = (s.player && s.player.name) || 'Anonymous player';
+      // A person's name leads to their profile.
+      if (s.seat.kind !== 'computer' && !s.open && s.player)
+        who = h('a', { href: `/player/${encodeURIComponent(s.player.id)}`, class: 'player-link' }, who);
       return h(
         'div',
         { class: `player ${active ? 'to-move' : ''} ${won ? 'winner' : ''}`, id: `player-row-${i}` },

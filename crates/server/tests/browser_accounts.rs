@@ -226,6 +226,30 @@ async fn a_rated_game_between_two_accounts_changes_both_ratings() {
     .await;
     bob.find("#lobby-max-rating").await.send_keys("1700").await.unwrap();
     text_of(&bob, &line).await;
+    // Ann's name on the game page leads to her profile: her rating, its graph, the game and its records.
+    bob.goto(&t.url(&format!("/game/{id}"))).await;
+    bob.wait_for(
+        "document.querySelector('#player-who-0 a.player-link')",
+        "Ann's name as a link",
+    )
+    .await;
+    bob.click_css("#player-who-0 a.player-link").await;
+    bob.wait_for("document.querySelector('#ratings')", "the profile").await;
+    let rating = text_of(&bob, "#ratings tr[data-pool='void']").await;
+    assert!(rating.contains("1662?") && rating.contains("1 · 0 · 0"), "{rating}");
+    let points = bob
+        .eval("return document.querySelectorAll('.rating-graph .graph-dot').length")
+        .await;
+    assert_eq!(points, json!(2), "the start and after the game");
+    let row = text_of(&bob, &format!("#profile-games tr[data-id='{id}']")).await;
+    assert!(row.contains("rated") && row.contains("(+162)"), "{row}");
+    let text = bob
+        .eval(&format!(
+            "return fetch('/api/games/{id}/record?format=text').then(r => r.text())"
+        ))
+        .await;
+    assert!(text.as_str().unwrap().contains("[Black \"ann\"]"), "{text}");
+    bob.screenshot(&artifact("profile.png")).await;
     assert_no_csp_violations(&t).await;
     ann.quit().await;
     bob.quit().await;

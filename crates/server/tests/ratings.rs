@@ -237,3 +237,89 @@ async fn leaderboards_list_settled_ratings_best_first() {
         break;
     }
 }
+
+/// A profile, by username or id: ratings with their course game by game, the games others may see
+/// (public or rated; the player sees all of theirs), and each game's record as text.
+#[tokio::test]
+async fn a_profile_shows_ratings_their_course_and_games() {
+    let t = TestServer::new().await;
+    let (s, _) = t
+        .post("/api/account", json!({"username": "Ada", "password": "long enough"}))
+        .await;
+    assert_eq!(s, 200);
+    let friend = t.new_player().await;
+    let first = rated_game(&t, &friend).await;
+    resign(&t, &friend, &first).await;
+    let second = rated_game(&t, &friend).await;
+    resign(&t, &t.token, &second).await;
+    let private = t.create(json!({"game": "attraction", "players": HUMANS()})).await;
+
+    let viewer = t.new_player().await;
+    let (s, profile) = t.send_as(Some(&viewer), "GET", "/api/players/ADA", None).await;
+    assert_eq!(s, 200, "{profile}");
+    assert_eq!(
+        (&profile["username"], &profile["yours"]),
+        (&json!("Ada"), &json!(false))
+    );
+    assert_eq!(profile["ratings"][0]["games"], 2);
+    let course: Vec<i64> = profile["history"][0]["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["rating"].as_i64().unwrap())
+        .collect();
+    assert_eq!(course.len(), 3, "{profile}");
+    assert_eq!(&course[..2], [1500, 1662]);
+    assert!(course[2] < 1662);
+    assert_eq!(profile["history"][0]["pool"], "void");
+    let ids: Vec<&str> = profile["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [second.as_str(), first.as_str()],
+        "rated games, newest first; not the private one"
+    );
+    assert_eq!(profile["games"][1]["rating_change"]["change"], 162);
+    assert_eq!(profile["games"][1]["rated"], true);
+    // By id, and as its own player: the private game too.
+    let id = profile["id"].as_str().unwrap();
+    let (_, own) = t.get(&format!("/api/players/{id}")).await;
+    assert_eq!(own["yours"], true);
+    assert!(
+        own["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == private["id"]),
+        "{own}"
+    );
+    let (s, e) = t.get("/api/players/nobody-here").await;
+    assert_eq!((s, code(&e)), (404, "not_found"), "{e}");
+    let (s, e) = t.get(&format!("/api/players/{id}?limit=many")).await;
+    assert_eq!((s, code(&e)), (400, "bad_query"), "{e}");
+
+    // The record as text for people: tags with who played, numbered moves, the ending in words.
+    let r = reqwest::get(t.url(&format!("/api/games/{first}/record?format=text")))
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/plain"));
+    let text = r.text().await.unwrap();
+    assert!(text.starts_with("[Game \"void\"]\n[Id "), "{text}");
+    for part in [
+        "[Black \"Ada\"]",
+        "[White \"anonymous player\"]",
+        "[Rated \"yes\"]",
+        "[Result \"black wins\"]",
+        "\n\n1. ",
+        "White resigned. Black wins.\n",
+    ] {
+        assert!(text.contains(part), "{part}: {text}");
+    }
+    let (s, e) = t.get(&format!("/api/games/{first}/record?format=pgn")).await;
+    assert_eq!((s, code(&e)), (400, "bad_query"), "{e}");
+}

@@ -478,6 +478,25 @@ fn a_rated_game_is_rated_once_and_never_from_a_stale_rating(store: &dyn Store) {
     assert_eq!(ids, ["pa", "pb"]);
     assert_eq!(store.leaderboard("villawar:size=6", 350.0, 1).unwrap().len(), 1);
     assert_eq!(store.rating_data().unwrap().ratings.len(), 2);
+    // A profile's games: those the player holds a side of; others see public or rated ones only.
+    let played = store.games_of(&pa, true, 10).unwrap();
+    let mut ids: Vec<&str> = played.iter().map(|g| g.summary.id.as_str()).collect();
+    ids.sort();
+    assert_eq!(ids, ["g1", "g2", "g3"]);
+    let g1 = played.iter().find(|g| g.summary.id == "g1").unwrap();
+    assert_eq!(
+        (g1.holds, g1.rated, g1.rating_changes.is_some()),
+        ([true, false], true, true)
+    );
+    let g2 = played.iter().find(|g| g.summary.id == "g2").unwrap();
+    assert_eq!((g2.rated, &g2.rating_changes), (false, &None));
+    let mut private = game("g4", &[]);
+    private.owners.public = false;
+    store.create(&private).unwrap();
+    assert_eq!(store.games_of(&pa, true, 10).unwrap().len(), 4);
+    assert_eq!(store.games_of(&pa, false, 10).unwrap().len(), 3, "not the private game");
+    assert_eq!(store.games_of(&pa, true, 2).unwrap().len(), 2);
+    assert!(store.games_of(&PlayerId("pb".into()), true, 10).unwrap().is_empty());
 }
 
 fn challenge(id: &str, at: i64) -> Challenge {

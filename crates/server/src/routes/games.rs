@@ -48,6 +48,14 @@ pub struct CreateRequest {
     pub clock: Option<String>,
 }
 
+/// `GET /api/games/{id}/record?format=text`
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordQuery {
+    /// `json` (the default: the record to load again) or `text` (for people).
+    pub format: Option<String>,
+}
+
 /// `POST /api/games/{id}/moves`
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -212,7 +220,36 @@ pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> Resul
 }
 
 /// `GET /api/games/{id}/record`: the game record as a JSON download.
-pub async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Result<impl IntoResponse, ApiError> {
+pub async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<RecordQuery>,
+) -> Result<impl IntoResponse, ApiError> {
+    match q.format.as_deref() {
+        None | Some("json") => {}
+        Some("text") => {
+            let text = {
+                let id = id.clone();
+                state.run(move |s| s.record_text(&id)).await?
+            };
+            return Ok((
+                [
+                    (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+                    (
+                        header::CONTENT_DISPOSITION,
+                        format!("attachment; filename=\"arbiter-{id}.txt\""),
+                    ),
+                ],
+                text,
+            ));
+        }
+        Some(other) => {
+            return Err(ApiError::bad_request(
+                "bad_query",
+                format!("format is json or text, not '{}'", arbiter_core::quote(other)),
+            ))
+        }
+    }
     let record = {
         let id = id.clone();
         state.run(move |s| s.record(&id)).await?

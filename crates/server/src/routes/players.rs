@@ -5,7 +5,7 @@ use crate::error::ApiError;
 use crate::extract::ApiJson;
 use crate::limits::Limited;
 use crate::player::{PlayerRef, TOKEN_COOKIE};
-use crate::service::{Caller, Me};
+use crate::service::{Caller, Me, Profile};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
@@ -82,4 +82,31 @@ pub async fn rename(
         .name
         .ok_or_else(|| ApiError::bad_request("bad_name", "give a name ('name')"))?;
     Ok(Json(state.run(move |s| s.rename(&caller, &name)).await?))
+}
+
+/// `GET /api/players/{who}?limit=N`
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileQuery {
+    /// How many games (1..=200, default 50).
+    pub limit: Option<String>,
+}
+
+/// `GET /api/players/{who}`: a player's profile, by username or id.
+pub async fn profile(
+    State(state): State<AppState>,
+    caller: Caller,
+    axum::extract::Path(who): axum::extract::Path<String>,
+    axum::extract::Query(q): axum::extract::Query<ProfileQuery>,
+) -> Result<Json<Profile>, ApiError> {
+    let limit = match q.limit.as_deref() {
+        None => 50,
+        Some(text) => text.parse::<usize>().map_err(|_| {
+            ApiError::bad_request(
+                "bad_query",
+                format!("limit must be a whole number, not '{}'", arbiter_core::quote(text)),
+            )
+        })?,
+    };
+    Ok(Json(state.run(move |s| s.profile(&caller, &who, limit)).await?))
 }

@@ -146,6 +146,29 @@ impl Service {
         Ok(record)
     }
 
+    /// The game's record as text for people ([`GameRecord::to_text`]), tagged with who played
+    /// each side and the game's id.
+    pub fn record_text(self: &Arc<Self>, id: &str) -> Result<String, ServiceError> {
+        let record = self.record(id)?;
+        let usual = self.registry.get(&record.game)?.start_position(&record.options).ok();
+        let entry = self.entry(id)?;
+        let live = entry.lock();
+        let mut tags: Vec<(String, String)> = vec![("Id".into(), id.to_string())];
+        for side in [Player::First, Player::Second] {
+            let who = match (live.seats[side.index()].level(), &live.holders[side.index()]) {
+                (Some(level), _) => format!("computer, level {level}"),
+                (None, Some(p)) => p.name.clone().unwrap_or_else(|| "anonymous player".into()),
+                (None, None) => "open".into(),
+            };
+            tags.push((arbiter_core::story::capitalised(live.session.player_name(side)), who));
+        }
+        if live.rated {
+            tags.push(("Rated".into(), "yes".into()));
+        }
+        let tags: Vec<(&str, &str)> = tags.iter().map(|(t, v)| (t.as_str(), v.as_str())).collect();
+        Ok(record.to_text(usual.as_deref(), &tags))
+    }
+
     /// The position after each ply, from the start (index 0) to now: for reviewing a game move by move.
     pub fn positions(self: &Arc<Self>, id: &str) -> Result<Vec<String>, ServiceError> {
         let mut session = self.entry(id)?.lock().session.clone_box();

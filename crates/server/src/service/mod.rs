@@ -23,6 +23,7 @@ mod leases;
 pub mod lobby;
 mod moves;
 mod players;
+mod profiles;
 mod puzzles;
 mod ratings;
 mod seats;
@@ -36,6 +37,7 @@ pub use error::{ErrorKind, ServiceError};
 pub use games::{NewGame, NewSeats};
 pub use leases::LEASE;
 pub use moves::partial_turn;
+pub use profiles::{Profile, PROFILE_GAMES_MAX};
 pub use puzzles::{AttemptView, MistakesView, PuzzleMode, PuzzleView, SetsView};
 pub use ratings::{pool_of, LeaderboardLine, RatingView, LEADERBOARD_MAX};
 

@@ -1,7 +1,7 @@
 //! How values are written in the database's text columns, the same for both backends: seats,
 //! holders and clocks as JSON, sides as `first`/`second`.
 
-use super::{Challenge, Colour, GameSummary, Ownership, StoreError, StoreResult, StoredGame, StoredPlayer};
+use super::{Challenge, Colour, GameSummary, Ownership, PlayedGame, StoreError, StoreResult, StoredGame, StoredPlayer};
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
 use arbiter_core::{ClockState, Player};
@@ -89,6 +89,17 @@ pub(super) fn read_summary(r: &impl Columns) -> StoreResult<GameSummary> {
         public: r.flag(7)?,
         players: [r.opt_text(8)?, r.opt_text(9)?],
         yours: r.flag(10)?,
+    })
+}
+
+/// A played game: [`read_summary`]'s columns, then `rated, rating_changes`, and whether the player
+/// holds each side.
+pub(super) fn read_played(r: &impl Columns) -> StoreResult<PlayedGame> {
+    Ok(PlayedGame {
+        summary: read_summary(r)?,
+        rated: r.flag(11)?,
+        rating_changes: r.opt_text(12)?,
+        holds: [r.flag(13)?, r.flag(14)?],
     })
 }
 

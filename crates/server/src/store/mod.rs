@@ -95,6 +95,19 @@ pub struct Ownership {
     pub invite_hash: Option<String>,
 }
 
+/// A game a player played, for their profile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayedGame {
+    /// The game as listed (`yours`: the player holds a side).
+    pub summary: GameSummary,
+    /// The sides the player holds, by [`Player::index`].
+    pub holds: [bool; 2],
+    /// A rated game.
+    pub rated: bool,
+    /// Its rating changes, once rated (JSON, as stored).
+    pub rating_changes: Option<String>,
+}
+
 /// A line of the list of recent games.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct GameSummary {
@@ -283,6 +296,10 @@ pub trait Store: Send + Sync {
     /// The most recently changed games, newest first, that `caller` may list: the games they hold a
     /// side in, and (unless `mine_only`) public games.
     fn list(&self, caller: Option<&PlayerId>, mine_only: bool, limit: usize) -> StoreResult<Vec<GameSummary>>;
+
+    /// The games `player` holds a side of, newest first: all of them with `everything`, else only
+    /// those listed to everyone or rated (what others may see on their profile).
+    fn games_of(&self, player: &PlayerId, everything: bool, limit: usize) -> StoreResult<Vec<PlayedGame>>;
 
     /// Every game's id, oldest first (for copying a database).
     fn game_ids(&self) -> StoreResult<Vec<String>>;

@@ -9,16 +9,16 @@
 
 use super::accounts::{read_account, read_token, ACCOUNT_COLUMNS};
 use super::codec::{
-    add_move_row, clock_json, holders_json, read_challenge, read_game, read_player, read_stored_player, read_summary,
-    seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
+    add_move_row, clock_json, holders_json, read_challenge, read_game, read_played, read_player, read_stored_player,
+    read_summary, seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
 };
 use super::migrations::POSTGRES_MIGRATIONS;
 use super::puzzles::{read_attempt, read_rating, RATING_COLUMNS};
 use super::ratings::{read_game_rating, GAME_RATING_COLUMNS};
 use super::{
-    now, AccountData, Challenge, Change, Ending, GameRating, GameState, GameSummary, NewMove, Ownership, PuzzleAttempt,
-    PuzzleData, RatedGame, RatingData, Revoke, Store, StoreError, StoreResult, StoredAccount, StoredAnalysis,
-    StoredGame, StoredPlayer, StoredRating, StoredToken,
+    now, AccountData, Challenge, Change, Ending, GameRating, GameState, GameSummary, NewMove, Ownership, PlayedGame,
+    PuzzleAttempt, PuzzleData, RatedGame, RatingData, Revoke, Store, StoreError, StoreResult, StoredAccount,
+    StoredAnalysis, StoredGame, StoredPlayer, StoredRating, StoredToken,
 };
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
@@ -521,6 +521,27 @@ impl Store for PgStore {
             sql,
             vec![param(me), param(mine_only), param(limit as i64)],
             read_summary,
+        )
+    }
+
+    fn games_of(&self, player: &PlayerId, everything: bool, limit: usize) -> StoreResult<Vec<PlayedGame>> {
+        let sql = "SELECT g.id, g.game, g.options, g.seats, g.result, g.updated_at,
+                          (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),
+                          g.public,
+                          (SELECT name FROM players p WHERE p.id = (g.holders::jsonb ->> 0)),
+                          (SELECT name FROM players p WHERE p.id = (g.holders::jsonb ->> 1)),
+                          TRUE, g.rated, g.rating_changes,
+                          COALESCE((g.holders::jsonb ->> 0) = $1, FALSE),
+                          COALESCE((g.holders::jsonb ->> 1) = $1, FALSE)
+                   FROM games g
+                   WHERE ((g.holders::jsonb ->> 0) = $1 OR (g.holders::jsonb ->> 1) = $1)
+                     AND ($2 OR g.public OR g.rated)
+                   ORDER BY g.updated_at DESC, g.created_at DESC, g.id LIMIT $3";
+        let limit = limit.min(i64::MAX as usize) as i64;
+        self.rows(
+            sql,
+            vec![param(player.0.clone()), param(everything), param(limit)],
+            read_played,
         )
     }
 

@@ -3,16 +3,16 @@
 
 use super::accounts::{read_account, read_token, ACCOUNT_COLUMNS};
 use super::codec::{
-    add_move_row, clock_json, holders_json, read_challenge, read_game, read_player, read_stored_player, read_summary,
-    seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
+    add_move_row, clock_json, holders_json, read_challenge, read_game, read_played, read_player, read_stored_player,
+    read_summary, seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
 };
 use super::migrations::migrate_sqlite;
 use super::puzzles::{read_attempt, read_rating, RATING_COLUMNS};
 use super::ratings::{read_game_rating, GAME_RATING_COLUMNS};
 use super::{
-    now, AccountData, Challenge, Ending, GameRating, GameState, GameSummary, NewMove, Ownership, PuzzleAttempt,
-    PuzzleData, RatedGame, RatingData, Revoke, Store, StoreError, StoreResult, StoredAccount, StoredAnalysis,
-    StoredGame, StoredPlayer, StoredRating, StoredToken,
+    now, AccountData, Challenge, Ending, GameRating, GameState, GameSummary, NewMove, Ownership, PlayedGame,
+    PuzzleAttempt, PuzzleData, RatedGame, RatingData, Revoke, Store, StoreError, StoreResult, StoredAccount,
+    StoredAnalysis, StoredGame, StoredPlayer, StoredRating, StoredToken,
 };
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
@@ -320,6 +320,23 @@ impl Store for SqliteStore {
             all.push(read_summary(row)?);
         }
         Ok(all)
+    }
+
+    fn games_of(&self, player: &PlayerId, everything: bool, limit: usize) -> StoreResult<Vec<PlayedGame>> {
+        let sql = "SELECT g.id, g.game, g.options, g.seats, g.result, g.updated_at,
+                          (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id),
+                          g.public,
+                          (SELECT name FROM players p WHERE p.id = json_extract(g.holders, '$[0]')),
+                          (SELECT name FROM players p WHERE p.id = json_extract(g.holders, '$[1]')),
+                          1, g.rated, g.rating_changes,
+                          COALESCE(json_extract(g.holders, '$[0]') = ?1, 0),
+                          COALESCE(json_extract(g.holders, '$[1]') = ?1, 0)
+                   FROM games g
+                   WHERE (json_extract(g.holders, '$[0]') = ?1 OR json_extract(g.holders, '$[1]') = ?1)
+                     AND (?2 = 1 OR g.public = 1 OR g.rated = 1)
+                   ORDER BY g.updated_at DESC, g.created_at DESC, g.id LIMIT ?3";
+        let limit = limit.min(i64::MAX as usize) as i64;
+        rows(&self.conn(), sql, &[&player.0, &everything, &limit], |r| read_played(r))
     }
 
     fn game_ids(&self) -> StoreResult<Vec<String>> {

@@ -1,0 +1,156 @@
+//! Players' profiles: who they are, their ratings pool by pool with how each moved game by game,
+//! and the games they played (everyone sees their public and rated games; they see all of theirs).
+
+use super::ratings::{pool_of, RatingView};
+use super::{Caller, Service, ServiceError};
+use crate::account::parse_username;
+use crate::live::RatingChangeView;
+use crate::player::PlayerId;
+use crate::store::{GameSummary, RatingChange};
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// The most games a profile lists.
+pub const PROFILE_GAMES_MAX: usize = 200;
+
+/// A player's profile.
+#[derive(Debug, Clone, Serialize)]
+pub struct Profile {
+    /// The public id.
+    pub id: String,
+    /// The display name.
+    pub name: Option<String>,
+    /// The username, if they have an account.
+    pub username: Option<String>,
+    /// The profile is the caller's own (it lists their private games too).
+    pub yours: bool,
+    /// Their ratings, pool by pool.
+    pub ratings: Vec<RatingView>,
+    /// How each rating moved: per pool, the rating before the first listed rated game and after each.
+    pub history: Vec<RatingHistory>,
+    /// Their games, newest first.
+    pub games: Vec<ProfileGame>,
+}
+
+/// A rating's course in one pool.
+#[derive(Debug, Clone, Serialize)]
+pub struct RatingHistory {
+    /// The pool.
+    pub pool: String,
+    /// Oldest first.
+    pub points: Vec<RatingPoint>,
+}
+
+/// A rating at a moment.
+#[derive(Debug, Clone, Serialize)]
+pub struct RatingPoint {
+    /// Unix seconds (of the game's last change).
+    pub at: i64,
+    /// The rating, rounded.
+    pub rating: i64,
+    /// The game that made it (none for the starting point).
+    pub game: Option<String>,
+}
+
+/// A game on a profile.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProfileGame {
+    /// The game as listed.
+    #[serde(flatten)]
+    pub summary: GameSummary,
+    /// Its rating pool.
+    pub pool: String,
+    /// The side the player held (the first, if both).
+    pub side: usize,
+    /// A rated game.
+    pub rated: bool,
+    /// The player's rating change, once rated.
+    pub rating_change: Option<RatingChangeView>,
+}
+
+impl Service {
+    /// The profile of the player named `who`: a username (any spelling with its key) or a player id.
+    pub fn profile(&self, caller: &Caller, who: &str, limit: usize) -> Result<Profile, ServiceError> {
+        let who = who.trim();
+        let mut player = self.store.player(&PlayerId(who.to_string()))?;
+        if player.is_none() {
+            if let Ok(username) = parse_username(who) {
+                if let Some(account) = self.store.account_by_key(&username.key)? {
+                    player = self.store.player(&account.player)?;
+                }
+            }
+        }
+        let player =
+            player.ok_or_else(|| ServiceError::not_found(format!("no player '{}'", arbiter_core::quote(who))))?;
+        let yours = caller.player.as_ref().is_some_and(|p| p.id == player.id);
+        let played = self
+            .store
+            .games_of(&player.id, yours, limit.clamp(1, PROFILE_GAMES_MAX))?;
+        let mut pools: HashMap<(String, String), String> = HashMap::new();
+        let mut games = Vec::with_capacity(played.len());
+        for g in played {
+            let key = (g.summary.game.clone(), g.summary.options.clone());
+            let pool = match pools.get(&key) {
+                Some(pool) => pool.clone(),
+                None => {
+                    let session = self.registry.get(&key.0)?.new_session(&key.1, None)?;
+                    let pool = pool_of(session.as_ref());
+                    pools.insert(key, pool.clone());
+                    pool
+                }
+            };
+            let side = if g.holds[0] { 0 } else { 1 };
+            let change = g
+                .rating_changes
+                .as_deref()
+                .and_then(|json| serde_json::from_str::<[RatingChange; 2]>(json).ok())
+                .map(|c| c[side]);
+            let mut summary = g.summary;
+            summary.yours = yours;
+            games.push((
+                ProfileGame {
+                    summary,
+                    pool,
+                    side,
+                    rated: g.rated,
+                    rating_change: change.map(RatingChangeView::from),
+                },
+                change,
+            ));
+        }
+        // The courses, oldest game first.
+        let mut history: Vec<RatingHistory> = Vec::new();
+        for (game, change) in games.iter().rev() {
+            let Some(change) = change else { continue };
+            let course = match history.iter_mut().position(|h| h.pool == game.pool) {
+                Some(i) => &mut history[i],
+                None => {
+                    history.push(RatingHistory {
+                        pool: game.pool.clone(),
+                        points: vec![RatingPoint {
+                            at: game.summary.updated_at,
+                            rating: change.before.rating.round() as i64,
+                            game: None,
+                        }],
+                    });
+                    history.last_mut().expect("just pushed")
+                }
+            };
+            course.points.push(RatingPoint {
+                at: game.summary.updated_at,
+                rating: change.after.rating.round() as i64,
+                game: Some(game.summary.id.clone()),
+            });
+        }
+        let username = self.store.account_of(&player.id)?.map(|a| a.username);
+        Ok(Profile {
+            ratings: self.ratings_of(&player)?,
+            id: player.id.0,
+            name: player.name,
+            username,
+            yours,
+            history,
+            games: games.into_iter().map(|(g, _)| g).collect(),
+        })
+    }
+}
