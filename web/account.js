@@ -45,6 +45,8 @@ export async function renderAccount(main) {
           'Your profile',
         ),
         ' · ',
+        h('a', { href: '/leaderboards' }, 'Leaderboards'),
+        ' · ',
         h('a', { href: '/' }, 'Back to the home page'),
       ),
     ),

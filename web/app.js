@@ -6,6 +6,7 @@
 //   /report/<game>  the game's report (balance, length, branching…), made on demand
 //   /account        your account: keep this player, sign in and out, password
 //   /player/<who>   a player's profile: ratings, their course, games
+//   /leaderboards   every rating pool's best settled ratings
 //   /puzzles        the puzzle sets, and the player's own mistakes to learn from
 //   /puzzles/<set>[/<id>]  a puzzle to solve (/puzzles/mine/<game>-<ply>: one of the player's mistakes)
 //   anything else   "Page not found"
@@ -19,6 +20,7 @@ import { renderPuzzle } from './puzzle/page.js';
 import { renderNotFound } from './notfound.js';
 import { renderAccount } from './account.js';
 import { renderProfile } from './profile.js';
+import { renderLeaderboards } from './leaderboards.js';
 
 const main = document.getElementById('app');
 const path = location.pathname;
@@ -29,6 +31,7 @@ else if ((m = path.match(/^\/rules\/([a-z0-9_-]+)\/?$/))) renderRules(main, m[1]
 else if ((m = path.match(/^\/learn\/([a-z0-9_-]+)\/?$/))) renderLearn(main, m[1]);
 else if ((m = path.match(/^\/report\/([a-z0-9_-]+)\/?$/))) renderReport(main, m[1]);
 else if (/^\/account\/?$/.test(path)) renderAccount(main);
+else if (/^\/leaderboards\/?$/.test(path)) renderLeaderboards(main);
 else if ((m = path.match(/^\/player\/([A-Za-z0-9_-]+)\/?$/))) renderProfile(main, m[1]);
 else if ((m = path.match(/^\/puzzles\/?$/))) renderPuzzles(main);
 else if ((m = path.match(/^\/puzzles\/([a-z0-9_-]+)(?:\/([A-Za-z0-9_-]+))?\/?$/)))

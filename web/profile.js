@@ -35,6 +35,8 @@ export async function renderProfile(main, who) {
         { class: 'muted' },
         p.username ? `Username ${p.username}` : 'No account (an anonymous player)',
         p.yours ? ' · this is you' : '',
+        ' · ',
+        h('a', { href: '/leaderboards' }, 'Leaderboards'),
       ),
       ratingsTable(p),
       p.history.map(graph),

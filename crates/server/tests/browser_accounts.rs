@@ -250,6 +250,10 @@ async fn a_rated_game_between_two_accounts_changes_both_ratings() {
         .await;
     assert!(text.as_str().unwrap().contains("[Black \"ann\"]"), "{text}");
     bob.screenshot(&artifact("profile.png")).await;
+    // The leaderboards list settled ratings only: after one game, nobody yet.
+    bob.goto(&t.url("/leaderboards")).await;
+    let none = text_of(&bob, "#no-leaders").await;
+    assert!(none.contains("Nobody has a settled rating yet"), "{none}");
     assert_no_csp_violations(&t).await;
     ann.quit().await;
     bob.quit().await;

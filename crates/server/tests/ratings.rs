@@ -236,6 +236,14 @@ async fn leaderboards_list_settled_ratings_best_first() {
         assert_eq!(board[0]["games"], games);
         break;
     }
+    // Every pool's board at once.
+    let (s, all) = t.get("/api/leaderboards").await;
+    assert_eq!(s, 200);
+    assert_eq!(all.as_array().unwrap().len(), 1, "{all}");
+    assert_eq!(all[0]["pool"], "void");
+    assert_eq!(all[0]["lines"].as_array().unwrap().len(), 2);
+    let (s, e) = t.get("/api/leaderboard").await;
+    assert_eq!((s, code(&e)), (400, "bad_query"), "{e}");
 }
 
 /// A profile, by username or id: ratings with their course game by game, the games others may see

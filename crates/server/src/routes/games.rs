@@ -202,15 +202,7 @@ pub async fn list(
     if mine {
         caller.require()?;
     }
-    let limit = match q.limit.as_deref() {
-        None => 20,
-        Some(text) => text.parse::<usize>().map_err(|_| {
-            ApiError::bad_request(
-                "bad_query",
-                format!("limit must be a whole number, not '{}'", arbiter_core::quote(text)),
-            )
-        })?,
-    };
+    let limit = super::limit_query(q.limit.as_deref(), 20)?;
     Ok(Json(state.run(move |s| s.list(&caller, mine, limit)).await?))
 }
 

@@ -99,14 +99,6 @@ pub async fn profile(
     axum::extract::Path(who): axum::extract::Path<String>,
     axum::extract::Query(q): axum::extract::Query<ProfileQuery>,
 ) -> Result<Json<Profile>, ApiError> {
-    let limit = match q.limit.as_deref() {
-        None => 50,
-        Some(text) => text.parse::<usize>().map_err(|_| {
-            ApiError::bad_request(
-                "bad_query",
-                format!("limit must be a whole number, not '{}'", arbiter_core::quote(text)),
-            )
-        })?,
-    };
+    let limit = super::limit_query(q.limit.as_deref(), 50)?;
     Ok(Json(state.run(move |s| s.profile(&caller, &who, limit)).await?))
 }

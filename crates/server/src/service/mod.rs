@@ -39,7 +39,7 @@ pub use leases::LEASE;
 pub use moves::partial_turn;
 pub use profiles::{Profile, PROFILE_GAMES_MAX};
 pub use puzzles::{AttemptView, MistakesView, PuzzleMode, PuzzleView, SetsView};
-pub use ratings::{pool_of, LeaderboardLine, RatingView, LEADERBOARD_MAX};
+pub use ratings::{pool_of, Leaderboard, LeaderboardLine, RatingView, LEADERBOARD_MAX};
 
 use crate::computer::Computer;
 use crate::live::{GameEntry, LiveGame};

@@ -79,6 +79,15 @@ pub struct LeaderboardLine {
     pub rating: RatingView,
 }
 
+/// One pool's leaderboard.
+#[derive(Debug, Clone, Serialize)]
+pub struct Leaderboard {
+    /// The pool.
+    pub pool: String,
+    /// Its best settled ratings, best first.
+    pub lines: Vec<LeaderboardLine>,
+}
+
 /// A new player's rating: 1500, deviation 350, no games.
 fn unrated() -> GameRating {
     let r = Rating::default();
@@ -187,6 +196,20 @@ impl Service {
             .into_iter()
             .map(|(pool, r)| RatingView::new(pool, r))
             .collect())
+    }
+
+    /// Every pool's leaderboard (pools where someone has a rating), `limit` lines each.
+    pub fn leaderboards(&self, limit: usize) -> Result<Vec<Leaderboard>, ServiceError> {
+        self.store
+            .rating_pools()?
+            .into_iter()
+            .map(|pool| {
+                Ok(Leaderboard {
+                    lines: self.leaderboard(&pool, limit)?,
+                    pool,
+                })
+            })
+            .collect()
     }
 
     /// The best-rated players of a pool (`game` or `game:options`, as any spelling of the options

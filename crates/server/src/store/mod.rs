@@ -334,6 +334,9 @@ pub trait Store: Send + Sync {
     /// `max_deviation` (not provisional), at most `limit`.
     fn leaderboard(&self, pool: &str, max_deviation: f64, limit: usize) -> StoreResult<Vec<(PlayerRef, GameRating)>>;
 
+    /// Every pool someone has a rating in, in order.
+    fn rating_pools(&self) -> StoreResult<Vec<String>>;
+
     /// Every rating.
     fn rating_data(&self) -> StoreResult<RatingData>;
 

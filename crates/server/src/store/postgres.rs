@@ -659,6 +659,12 @@ impl Store for PgStore {
         })
     }
 
+    fn rating_pools(&self) -> StoreResult<Vec<String>> {
+        self.rows("SELECT DISTINCT pool FROM player_ratings ORDER BY pool", vec![], |r| {
+            r.text(0)
+        })
+    }
+
     fn rating_data(&self) -> StoreResult<RatingData> {
         let sql = format!(
             "SELECT player_id, pool, {GAME_RATING_COLUMNS}, updated_at FROM player_ratings ORDER BY player_id, pool"

@@ -472,6 +472,15 @@ impl Store for SqliteStore {
         })
     }
 
+    fn rating_pools(&self) -> StoreResult<Vec<String>> {
+        rows(
+            &self.conn(),
+            "SELECT DISTINCT pool FROM player_ratings ORDER BY pool",
+            &[],
+            |r| r.text(0),
+        )
+    }
+
     fn rating_data(&self) -> StoreResult<RatingData> {
         let sql = format!(
             "SELECT player_id, pool, {GAME_RATING_COLUMNS}, updated_at FROM player_ratings ORDER BY player_id, pool"
