@@ -164,7 +164,7 @@ def main() -> int:
         median, mean, sd, p10, p90 = describe(times)
         rows.append(f"| {name} | {len(times)} | {median:.1f} | {mean:.1f} | {sd:.1f} | {p10:.1f}–{p90:.1f} |")
     today = datetime.date.today().isoformat()
-    command = "scripts/login_timing.py" + (f" --rounds {args.rounds}" if args.rounds != 300 else "")
+    command = "scripts/login_timing.py" + (f" --rounds {args.rounds}" if args.rounds != 1000 else "")
     text = f"""# Accounts: sign-in timing and guessing
 
 Written by `{command}` (do not edit by hand) on {today}, against a release build of `arbiter serve` on this machine

@@ -39,7 +39,7 @@ REPORTS = [
     # swapped); and whether the swap rule balances Villawar's small and large boards.
     ("krux-swap", "krux:swap=on", 100),
     ("krux-setup-facing-swap", "krux:setup=facing,swap=on", 100),
-    ("krux-setup-spread-swap", "krux:setup=spread,swap=on", 100),
+    ("krux-setup-spread-swap", "krux:setup=spread,swap=on", 400),  # survived the first cut
     ("krux-facing-freeze-off", "krux:setup=facing,freeze=off", 100),
     ("krux-spread-freeze-off", "krux:setup=spread,freeze=off", 100),
     ("krux-facing-distance-1", "krux:setup=facing,distance=1", 100),

@@ -52,9 +52,9 @@ step "starting a throwaway PostgreSQL cluster in $pg_dir"
 ARBITER_TEST_PG=$(scripts/pg-throwaway.sh start "$pg_dir")
 export ARBITER_TEST_PG
 
-# The JS formatter and linter (Prettier, ESLint) for web/, pinned in package-lock.json.
-if [ ! -x node_modules/.bin/eslint ] || [ ! -x node_modules/.bin/prettier ]; then
-  step "npm ci (Prettier, ESLint)"
+# The JS formatter and linter (Prettier, ESLint) for web/ and axe-core for the browser tests, pinned in package-lock.json.
+if [ ! -x node_modules/.bin/eslint ] || [ ! -x node_modules/.bin/prettier ] || [ ! -f node_modules/axe-core/axe.min.js ]; then
+  step "npm ci (Prettier, ESLint, axe-core)"
   npm ci --no-audit --no-fund --loglevel=error
 fi
 

@@ -2,6 +2,7 @@
 // move list and the live connection. It knows no game: everything game-specific comes from the server.
 // `G` is the page: its state `G.S` and what its parts call on each other — the view (view.js), the
 // player's actions (actions.js), the board (drawing.js) and joining by invite (invite.js).
+import { announcer } from './typed.js';
 import { api, me } from '../api.js';
 import { h, clear, fill } from '../svg.js';
 import { Board } from '../board.js';
@@ -59,6 +60,8 @@ function layOut(main, G) {
   const side = h('aside', { class: 'side panel' });
   main.appendChild(h('div', { class: 'game-page' }, boardCol, movesCol, side));
   G.messageBox = messageLine(G.S);
+  G.announceBox = announcer();
+  main.appendChild(G.announceBox);
   // The clocks tick on the page; when the running one reaches zero the server ends the game and tells
   // every page: should that news not come, the page asks.
   G.clocks = createClocks(() =>

@@ -1,5 +1,6 @@
 // The side panel: players, status, messages, the move input's controls, the game's actions, the legend and
 // piece key, and sharing.
+import { typedMove } from './typed.js';
 import { h, cap, fill } from '../svg.js';
 import { legendBox, pieceKey } from '../legend.js';
 import { clockLabel, clockWords } from '../clock.js';
@@ -539,6 +540,7 @@ export function renderPanel(G, side) {
     G.messageBox,
     hintBox(G),
     G.input.controls(),
+    typedMove(G),
     actions(G),
     movesInWords(G),
     legendSection(G),

@@ -17,6 +17,7 @@ import {
   piecesOf,
 } from './state.js';
 import { createMoveInput } from './moves.js';
+import { announce } from './typed.js';
 import { createStepInput } from './steps.js';
 
 /** `G.setView`, `G.refresh`, and what the panel asks of the view: `G.levels`, `G.sideGlyph`. */
@@ -49,6 +50,7 @@ function setView(G, view) {
   else {
     takebackNews(G, before, view);
     joinNews(G, before, view);
+    announce(G, before);
   }
   if (changed) {
     G.input.reset();

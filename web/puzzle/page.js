@@ -100,7 +100,7 @@ function createPage(set, info, catalog, mistakes) {
     board: new Board({ id: 'board', className: 'board', label: 'puzzle board' }),
     task: h('p', { class: 'puzzle-task', id: 'puzzle-task' }),
     context: h('p', { class: 'puzzle-context small', id: 'puzzle-context' }),
-    ratings: h('dl', { class: 'puzzle-ratings', id: 'puzzle-ratings' }),
+    ratings: h('div', { class: 'puzzle-ratings', id: 'puzzle-ratings' }),
     streakBox: h('p', { class: 'puzzle-streak', id: 'puzzle-streak' }),
     controls: h('div', { class: 'turn-controls puzzle-input', id: 'puzzle-input' }),
     message,
@@ -338,21 +338,28 @@ function showRatings(P, player, puzzleRating) {
   fill(
     P.ratings,
     h(
-      'div',
+      'dl',
       {},
-      h('dt', {}, 'Your puzzle rating'),
       h(
-        'dd',
-        { id: 'puzzle-player-rating', title: player.provisional ? 'Provisional: a few more puzzles to be sure' : null },
-        ratingText(player),
-        S.change !== null
-          ? h('span', { class: 'rating-change', id: 'puzzle-rating-change' }, ` ${changeText(S.change)}`)
-          : null,
+        'div',
+        {},
+        h('dt', {}, 'Your puzzle rating'),
+        h(
+          'dd',
+          {
+            id: 'puzzle-player-rating',
+            title: player.provisional ? 'Provisional: a few more puzzles to be sure' : null,
+          },
+          ratingText(player),
+          S.change !== null
+            ? h('span', { class: 'rating-change', id: 'puzzle-rating-change' }, ` ${changeText(S.change)}`)
+            : null,
+        ),
       ),
+      puzzleRating !== undefined && puzzleRating !== null
+        ? h('div', {}, h('dt', {}, 'Puzzle'), h('dd', { id: 'puzzle-rating' }, String(Math.round(puzzleRating))))
+        : null,
     ),
-    puzzleRating !== undefined && puzzleRating !== null
-      ? h('div', {}, h('dt', {}, 'Puzzle'), h('dd', { id: 'puzzle-rating' }, String(Math.round(puzzleRating))))
-      : null,
     h(
       'p',
       { class: 'small muted', id: 'puzzle-rated' },

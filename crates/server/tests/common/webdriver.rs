@@ -454,3 +454,31 @@ pub async fn lobby_live(b: &Browser) {
     )
     .await;
 }
+
+/// axe-core's violations of WCAG 2.1 A and AA on the page as it is now (axe-core from npm, injected
+/// by WebDriver): each `{id, impact, help, nodes: [{target, failureSummary}]}`. Panics unless axe
+/// ran and checked rules that pass (so an empty list means checked, not skipped).
+pub async fn axe_violations(b: &Browser) -> Vec<Value> {
+    let path = workspace().join("node_modules/axe-core/axe.min.js");
+    let source = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (scripts/test.sh installs axe-core with npm ci)",
+            path.display()
+        )
+    });
+    b.eval(&format!("{source}\nreturn null")).await;
+    let result = b
+        .eval(
+            "return axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})
+               .then(r => ({passes: r.passes.length, violations: r.violations.map(v => ({id: v.id, impact: v.impact,
+                 help: v.help, nodes: v.nodes.slice(0, 5).map(n => ({target: n.target,
+                 failureSummary: n.failureSummary}))}))}))",
+        )
+        .await;
+    let passes = result["passes"].as_u64().unwrap_or(0);
+    assert!(passes > 5, "axe-core did not run its rules: {result}");
+    result["violations"]
+        .as_array()
+        .cloned()
+        .unwrap_or_else(|| panic!("axe-core's answer: {result}"))
+}
