@@ -604,13 +604,7 @@ impl Store for PgStore {
                 for (player, change) in rated.players.iter().zip(&rated.changes) {
                     let (b, a) = (change.before, change.after);
                     let stored = if b.games == 0 {
-                        tx.execute(
-                            "INSERT INTO player_ratings (player_id, pool, rating, deviation, volatility, games, wins,
-                                                         draws, losses, updated_at)
-                             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                            &[&player.0, &rated.pool, &a.rating, &a.deviation, &a.volatility, &a.games, &a.wins, &a.draws, &a.losses, &rated.at],
-                        )
-                        .await?
+                        insert_rating(tx, &player.0, &rated.pool, &a, rated.at).await?
                     } else {
                         tx.execute(
                             "UPDATE player_ratings SET rating = $3, deviation = $4, volatility = $5, games = $6, wins = $7,
@@ -680,14 +674,8 @@ impl Store for PgStore {
         let data = data.clone();
         self.write(move |tx| {
             Box::pin(async move {
-                for (player, pool, a, at) in &data.ratings {
-                    tx.execute(
-                        "INSERT INTO player_ratings (player_id, pool, rating, deviation, volatility, games, wins, draws,
-                                                     losses, updated_at)
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                        &[&player.0, pool, &a.rating, &a.deviation, &a.volatility, &a.games, &a.wins, &a.draws, &a.losses, at],
-                    )
-                    .await?;
+                for (player, pool, rating, at) in &data.ratings {
+                    insert_rating(tx, &player.0, pool, rating, *at).await?;
                 }
                 Ok(())
             })
@@ -1083,4 +1071,29 @@ async fn revoke_in(tx: &impl GenericClient, player: &str, op: &str, hash: &str, 
     tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &change.payload()])
         .await?;
     Ok(())
+}
+
+/// A player's first rating row in a pool.
+async fn insert_rating(tx: &impl GenericClient, player: &str, pool: &str, r: &GameRating, at: i64) -> StoreResult<u64> {
+    let sql = format!(
+        "INSERT INTO player_ratings (player_id, pool, {GAME_RATING_COLUMNS}, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+    );
+    Ok(tx
+        .execute(
+            sql.as_str(),
+            &[
+                &player,
+                &pool,
+                &r.rating,
+                &r.deviation,
+                &r.volatility,
+                &r.games,
+                &r.wins,
+                &r.draws,
+                &r.losses,
+                &at,
+            ],
+        )
+        .await?)
 }

@@ -398,24 +398,7 @@ impl Store for SqliteStore {
             for (player, change) in rated.players.iter().zip(&rated.changes) {
                 let (b, a) = (change.before, change.after);
                 let stored = if b.games == 0 {
-                    tx.execute(
-                        &format!(
-                            "INSERT INTO player_ratings (player_id, pool, {GAME_RATING_COLUMNS}, updated_at)
-                             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
-                        ),
-                        params![
-                            player.0,
-                            rated.pool,
-                            a.rating,
-                            a.deviation,
-                            a.volatility,
-                            a.games,
-                            a.wins,
-                            a.draws,
-                            a.losses,
-                            rated.at
-                        ],
-                    )?
+                    insert_rating(tx, player, &rated.pool, &a, rated.at)?
                 } else {
                     tx.execute(
                         "UPDATE player_ratings SET rating = ?3, deviation = ?4, volatility = ?5, games = ?6, wins = ?7,
@@ -494,25 +477,8 @@ impl Store for SqliteStore {
 
     fn put_rating_data(&self, data: &RatingData) -> StoreResult<()> {
         self.write(|tx| {
-            for (player, pool, a, at) in &data.ratings {
-                tx.execute(
-                    &format!(
-                        "INSERT INTO player_ratings (player_id, pool, {GAME_RATING_COLUMNS}, updated_at)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
-                    ),
-                    params![
-                        player.0,
-                        pool,
-                        a.rating,
-                        a.deviation,
-                        a.volatility,
-                        a.games,
-                        a.wins,
-                        a.draws,
-                        a.losses,
-                        at
-                    ],
-                )?;
+            for (player, pool, rating, at) in &data.ratings {
+                insert_rating(tx, player, pool, rating, *at)?;
             }
             Ok(())
         })
@@ -849,4 +815,26 @@ fn revoke_in(tx: &Transaction<'_>, player: &PlayerId, which: Revoke<'_>, replace
         params![player.0, hash, replacement],
     )?;
     Ok(())
+}
+
+/// A player's first rating row in a pool.
+fn insert_rating(tx: &Transaction<'_>, player: &PlayerId, pool: &str, r: &GameRating, at: i64) -> StoreResult<usize> {
+    Ok(tx.execute(
+        &format!(
+            "INSERT INTO player_ratings (player_id, pool, {GAME_RATING_COLUMNS}, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+        ),
+        params![
+            player.0,
+            pool,
+            r.rating,
+            r.deviation,
+            r.volatility,
+            r.games,
+            r.wins,
+            r.draws,
+            r.losses,
+            at
+        ],
+    )?)
 }
