@@ -29,8 +29,8 @@ pub const ARGON2_LANES: u32 = 1;
 pub struct Username {
     /// As the player typed it.
     pub shown: String,
-    /// Lower case, then the UTS #39 confusable skeleton, lower case again: `Alice`, `ALICE` and
-    /// `A1ice` share the key `alice`, so one of them can be taken, not three.
+    /// Case folded, UTS #39 confusables and `i`/`l` merged (see `username_key`): `Alice`, `ALICE`, `AIice` and
+    /// `A1ice` share the key `allce`, so one of them can be taken, not four.
     pub key: String,
 }
 
@@ -65,9 +65,14 @@ pub fn parse_username(input: &str) -> Result<Username, String> {
     })
 }
 
-/// The key of a username (see [`Username::key`]).
+/// The key of a username (see [`Username::key`]): lower case, the UTS #39 skeleton (`1` → `l`, `0` → `o`,
+/// `rn` → `m`), lower case again, and `i` → `l`: case is folded, and the capital `I` looks like `l`, so
+/// `i`, `I`, `l`, `L` and `1` are one letter here.
 fn username_key(name: &str) -> String {
-    skeleton(&name.to_ascii_lowercase()).collect::<String>().to_lowercase()
+    skeleton(&name.to_ascii_lowercase())
+        .collect::<String>()
+        .to_lowercase()
+        .replace('i', "l")
 }
 
 /// Checks a new password's length (in characters).
@@ -123,7 +128,7 @@ mod tests {
     fn usernames_are_checked_and_look_alikes_share_a_key() {
         let alice = parse_username("  Alice_99 ").unwrap();
         assert_eq!(alice.shown, "Alice_99");
-        assert_eq!(alice.key, "alice_99");
+        assert_eq!(alice.key, "allce_99");
         for twin in ["ALICE_99", "A1ice_99", "AIice_99", "aLiCe_99"] {
             assert_eq!(parse_username(twin).unwrap().key, alice.key, "{twin}");
         }
