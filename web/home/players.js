@@ -122,38 +122,21 @@ function colourSelect(form, g) {
  * listed in the lobby for everyone either way.)
  */
 export function publicBox(form) {
-  return h(
-    'label',
-    {
-      class: 'field checkbox spectators',
-      title: 'The game is listed under Public games on everyone’s home page, for anyone to watch',
-    },
-    h('input', {
-      type: 'checkbox',
-      id: 'public-game',
-      checked: form.public,
-      onchange: (e) => (form.public = e.target.checked),
-    }),
-    h('span', {}, 'List the game for spectators to watch'),
-  );
+  return flagBox(form, 'public', {
+    id: 'public-game',
+    label: 'List the game for spectators to watch',
+    title: 'The game is listed under Public games on everyone’s home page, for anyone to watch',
+    extra: 'spectators',
+  });
 }
 
 /** A rated game: both players' ratings change at its end; no takebacks and no hints until then. */
 function ratedBox(form) {
-  return h(
-    'label',
-    {
-      class: 'field checkbox',
-      title: "Both players' ratings change at the end; no takebacks, hints or analysis until then",
-    },
-    h('input', {
-      type: 'checkbox',
-      id: 'rated-game',
-      checked: form.rated,
-      onchange: (e) => (form.rated = e.target.checked),
-    }),
-    h('span', {}, 'Rated'),
-  );
+  return flagBox(form, 'rated', {
+    id: 'rated-game',
+    label: 'Rated',
+    title: "Both players' ratings change at the end; no takebacks, hints or analysis until then",
+  });
 }
 
 /**
@@ -161,18 +144,19 @@ function ratedBox(form) {
  * accepting). Against the computer they are always there.
  */
 function hintsBox(form) {
+  return flagBox(form, 'hints', {
+    id: 'allow-hints',
+    label: 'Allow hints for both players',
+    title: 'Both players may ask the engine for its best move; your opponent sees this first',
+  });
+}
+
+/** A checkbox for the form's flag `key`, labelled, with its explanation as the title. */
+function flagBox(form, key, { id, label, title, extra = '' }) {
   return h(
     'label',
-    {
-      class: 'field checkbox',
-      title: 'Both players may ask the engine for its best move; your opponent sees this first',
-    },
-    h('input', {
-      type: 'checkbox',
-      id: 'allow-hints',
-      checked: form.hints,
-      onchange: (e) => (form.hints = e.target.checked),
-    }),
-    h('span', {}, 'Allow hints for both players'),
+    { class: `field checkbox ${extra}`.trim(), title },
+    h('input', { type: 'checkbox', id, checked: form[key], onchange: (e) => (form[key] = e.target.checked) }),
+    h('span', {}, label),
   );
 }
