@@ -43,22 +43,27 @@ async fn json_of(response: reqwest::Response) -> Value {
     body
 }
 
-/// Moves played through one server: it never reloads the game (its copy is current), while the
-/// other server, which has the game in memory, reloads it and shows the last move.
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn a_server_does_not_reload_a_game_for_its_own_changes() {
-    let url = arbiter_testkit::cluster().database();
-    let (one, two) = (server_on(&url).await, server_on(&url).await);
-    let anon = reqwest::Client::new();
+/// A client acting as a new player of `server`.
+async fn new_player(server: &RunningServer) -> reqwest::Client {
     let player = json_of(
-        anon.post(format!("{}/api/players", one.url()))
+        reqwest::Client::new()
+            .post(format!("{}/api/players", server.url()))
             .json(&json!({}))
             .send()
             .await
             .unwrap(),
     )
     .await;
-    let http = client_with_token(player["token"].as_str().expect("a token"));
+    client_with_token(player["token"].as_str().expect("a token"))
+}
+
+/// Moves played through one server: it never reloads the game (its copy is current), while the
+/// other server, which has the game in memory, reloads it and shows the last move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_server_does_not_reload_a_game_for_its_own_changes() {
+    let url = arbiter_testkit::cluster().database();
+    let (one, two) = (server_on(&url).await, server_on(&url).await);
+    let http = new_player(&one).await;
     let humans = json!([{"kind": "human"}, {"kind": "human"}]);
     let mut view = json_of(
         http.post(format!("{}/api/games", one.url()))
@@ -117,18 +122,7 @@ async fn of_two_servers_asked_to_analyse_one_game_one_runs_it() {
         server_with_nodes(&url, 50_000_000).await,
     );
     let anon = reqwest::Client::new();
-    let mut players = Vec::new();
-    for _ in 0..2 {
-        let p = json_of(
-            anon.post(format!("{}/api/players", one.url()))
-                .json(&json!({}))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
-        players.push(client_with_token(p["token"].as_str().expect("a token")));
-    }
+    let players = [new_player(&one).await, new_player(&one).await];
     let humans = json!([{"kind": "human"}, {"kind": "human"}]);
     let view = json_of(
         players[0]
@@ -219,15 +213,7 @@ async fn a_token_revoked_on_one_server_is_refused_by_the_other() {
     let url = arbiter_testkit::cluster().database();
     let (one, two) = (server_on(&url).await, server_on(&url).await);
     let anon = reqwest::Client::new();
-    let player = json_of(
-        anon.post(format!("{}/api/players", one.url()))
-            .json(&json!({}))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
-    let http = client_with_token(player["token"].as_str().expect("a token"));
+    let http = new_player(&one).await;
     json_of(
         http.post(format!("{}/api/account", one.url()))
             .json(&json!({"username": "ada", "password": "long enough"}))
