@@ -118,10 +118,12 @@ impl Service {
                 change,
             ));
         }
-        // The courses, oldest game first.
+        // The courses, oldest game first: in the order the ratings were applied (each change counts the
+        // player's rated games in its pool), not by time, which has one-second steps.
+        let mut rated: Vec<_> = games.iter().filter_map(|(g, c)| c.map(|c| (g, c))).collect();
+        rated.sort_by_key(|(_, c)| c.after.games);
         let mut history: Vec<RatingHistory> = Vec::new();
-        for (game, change) in games.iter().rev() {
-            let Some(change) = change else { continue };
+        for (game, change) in rated {
             let course = match history.iter_mut().position(|h| h.pool == game.pool) {
                 Some(i) => &mut history[i],
                 None => {
