@@ -462,6 +462,7 @@ async fn add_move(shared: &Shared, design: Design, game: &OwnGame) -> Result<(),
             };
             let state = GameState {
                 result: None,
+                outcome: None,
                 clock: Some(&shared.clock),
             };
             shared
@@ -485,6 +486,7 @@ async fn add_move(shared: &Shared, design: Design, game: &OwnGame) -> Result<(),
                 };
                 let state = GameState {
                     result: None,
+                    outcome: None,
                     clock: Some(&clock),
                 };
                 store.add_move(&id, version, mv, state)
@@ -633,6 +635,8 @@ fn new_game(id: &str, clock: ClockState) -> StoredGame {
         hints: false,
         rated: false,
         rating_changes: None,
+        outcome: None,
+        tournament: None,
         created_at: now,
         updated_at: now,
         version: 0,

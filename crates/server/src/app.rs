@@ -4,7 +4,9 @@
 use crate::error::ApiError;
 use crate::limits::{RateLimits, BODY_LIMIT};
 use crate::reports::Reports;
-use crate::routes::{accounts, assets, catalog, diagram, games, lobby, players, puzzles, ratings, reports, rules, ws};
+use crate::routes::{
+    accounts, assets, catalog, diagram, games, lobby, players, puzzles, ratings, reports, rules, tournaments, ws,
+};
 use crate::security;
 use crate::service::Service;
 use crate::state::AppState;
@@ -39,6 +41,11 @@ pub fn router(service: Arc<Service>, limits: Arc<RateLimits>, reports: Arc<Repor
         .route("/challenges/{id}", delete(lobby::cancel))
         .route("/challenges/{id}/accept", post(lobby::accept))
         .route("/lobby/ws", get(lobby::ws))
+        .route("/tournaments", get(tournaments::list).post(tournaments::create))
+        .route("/tournaments/{id}", get(tournaments::show))
+        .route("/tournaments/{id}/join", post(tournaments::join))
+        .route("/tournaments/{id}/leave", post(tournaments::leave))
+        .route("/tournaments/{id}/ws", get(tournaments::ws))
         .route("/games", get(games::list).post(games::create))
         .route("/games/{id}", get(games::get))
         .route("/games/{id}/record", get(games::record))
@@ -82,6 +89,8 @@ pub fn router(service: Arc<Service>, limits: Arc<RateLimits>, reports: Arc<Repor
         .route("/account", get(assets::index))
         .route("/player/{who}", get(assets::index))
         .route("/leaderboards", get(assets::index))
+        .route("/tournaments", get(assets::index))
+        .route("/tournament/{id}", get(assets::index))
         .route("/puzzles/{set}", get(puzzles::page))
         .route("/puzzles/{set}/{id}", get(puzzles::page))
         .route("/reports/{game}/{file}", get(reports::file))

@@ -12,6 +12,7 @@
 
 pub mod account;
 pub mod app;
+pub mod arena;
 pub mod auth;
 pub mod computer;
 pub mod config;

@@ -59,6 +59,8 @@ pub struct LiveGame {
     pub left_ms: Vec<Option<u64>>,
     /// The server's time.
     pub time: Arc<dyn TimeSource>,
+    /// The arena tournament that paired it.
+    pub tournament: Option<TournamentTag>,
 }
 
 /// A game's clock in the view, as of `now_ms` (the page ticks it on from there).
@@ -216,6 +218,8 @@ pub struct GameView {
     pub rated: bool,
     /// Once a rated game ended: each side's rating before and after, by the sides' order.
     pub rating_changes: Option<[RatingChangeView; 2]>,
+    /// The arena tournament that paired it.
+    pub tournament: Option<TournamentLink>,
     /// A pending takeback request.
     pub takeback: Option<TakebackView>,
     /// The rematch game's id, once one was started.
@@ -225,6 +229,26 @@ pub struct GameView {
     /// The open side's claim: only in the answer to the request that made it (creation, a new invite).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub invite: Option<String>,
+}
+
+/// The arena tournament a game was paired in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentTag {
+    /// The tournament's id.
+    pub id: String,
+    /// Its name, for the game's page.
+    pub name: String,
+    /// The pairing's number in the tournament (a player's games count in this order).
+    pub seq: i64,
+}
+
+/// The tournament in a game's view.
+#[derive(Debug, Clone, Serialize)]
+pub struct TournamentLink {
+    /// The tournament's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
 }
 
 /// Who a new game is for, and how it is played.
@@ -245,6 +269,8 @@ pub struct NewLiveGame {
     pub invite_hash: Option<String>,
     /// The time control.
     pub clock: Option<TimeControl>,
+    /// The arena tournament pairing it: its clock runs from the start.
+    pub tournament: Option<TournamentTag>,
 }
 
 impl LiveGame {
@@ -273,9 +299,22 @@ impl LiveGame {
             invite_hash: new.invite_hash,
             takeback: None,
             rematch: None,
-            clock: new.clock.map(ClockState::new),
+            clock: new.clock.map(|control| {
+                let mut clock = ClockState::new(control);
+                if new.tournament.is_some() {
+                    clock.start(time.now_ms());
+                }
+                clock
+            }),
             time,
+            tournament: new.tournament,
         }
+    }
+
+    /// A rated or tournament game: its two people play it to the end (no takeback, no computer
+    /// taking a side over), and what it scores counts.
+    pub fn played_to_the_end(&self) -> bool {
+        self.rated || self.tournament.is_some()
     }
 
     /// The game as the store keeps it, created `now` (unix seconds).
@@ -299,6 +338,8 @@ impl LiveGame {
             hints: self.hints,
             rated: self.rated,
             rating_changes: self.rating_changes.as_ref().and_then(|c| serde_json::to_string(c).ok()),
+            outcome: crate::store::outcome_of(self.session.as_ref()).map(str::to_string),
+            tournament: self.tournament.as_ref().map(|t| (t.id.clone(), t.seq)),
             created_at: now,
             updated_at: now,
             version: self.stored_version,
@@ -360,6 +401,10 @@ impl LiveGame {
             hints: self.hints_allowed(),
             rated: self.rated,
             rating_changes: self.rating_changes.map(|c| c.map(RatingChangeView::from)),
+            tournament: self.tournament.as_ref().map(|t| TournamentLink {
+                id: t.id.clone(),
+                name: t.name.clone(),
+            }),
             takeback: self.takeback.map(|by| TakebackView { by }),
             rematch: self.rematch.clone(),
             clock: self.clock.map(|clock| {

@@ -117,6 +117,19 @@ pub async fn start_with_time(
             }
         });
     }
+    // Arena tournaments: free players paired, finished tournaments closed, about once a second.
+    let arenas = Arc::downgrade(&service);
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+        loop {
+            tick.tick().await;
+            let Some(service) = arenas.upgrade() else { return };
+            if *service.shutdown_signal().borrow() {
+                return;
+            }
+            let _ = tokio::task::spawn_blocking(move || service.run_tournaments()).await;
+        }
+    });
     // Flags fall even for games nobody opens after a restart.
     let resumed = service.clone();
     tokio::task::spawn_blocking(move || resumed.resume_clocks())

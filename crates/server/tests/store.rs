@@ -6,7 +6,7 @@ use arbiter_server::player::{PlayerId, PlayerRef};
 use arbiter_server::store::{
     copy_store, AccountData, Challenge, Change, Colour, DbLocation, Ending, GameRating, GameState, NewMove, Ownership,
     PgStore, PuzzleAttempt, RatedGame, RatingChange, Revoke, SqliteStore, Store, StoreError, StoredAccount, StoredGame,
-    StoredPlayer, StoredRating, StoredToken,
+    StoredPlayer, StoredRating, StoredToken, StoredTournament,
 };
 use arbiter_server::Seat;
 use std::sync::Barrier;
@@ -60,6 +60,7 @@ on_both_backends!(
     a_puzzle_attempt_is_rated_once_and_never_from_a_stale_rating,
     accounts_and_their_tokens,
     a_rated_game_is_rated_once_and_never_from_a_stale_rating,
+    tournaments_their_entrants_and_games,
 );
 
 fn player(id: &str, name: Option<&str>) -> StoredPlayer {
@@ -108,10 +109,107 @@ fn game(id: &str, moves: &[&str]) -> StoredGame {
         hints: true,
         rated: false,
         rating_changes: None,
+        outcome: None,
+        tournament: None,
         created_at: 1_700_000_000,
         updated_at: 1_700_000_100,
         version: 0,
     }
+}
+
+fn tournament(id: &str, starts_at: i64) -> StoredTournament {
+    StoredTournament {
+        id: id.into(),
+        name: "Void arena".into(),
+        game: "void".into(),
+        options: "".into(),
+        clock: "fischer:300+0".into(),
+        minutes: 30,
+        rated: true,
+        created_by: PlayerRef {
+            id: PlayerId("pa".into()),
+            name: Some("Ada".into()),
+        },
+        created_at: starts_at - 60,
+        starts_at,
+        ends_at: starts_at + 1800,
+        finished_at: None,
+    }
+}
+
+/// A tournament: stored and listed (open ones first), joined and left, its games in pairing
+/// order with their outcomes, one pairing server at a time, finished once.
+fn tournaments_their_entrants_and_games(store: &dyn Store) {
+    with_players(store);
+    let (now, later) = (1_700_000_000, 1_700_009_000);
+    store.add_tournament(&tournament("t1", now)).unwrap();
+    store.add_tournament(&tournament("t2", later)).unwrap();
+    assert_eq!(store.tournament("t1").unwrap(), Some(tournament("t1", now)));
+    assert_eq!(store.tournament("t9").unwrap(), None);
+    assert_eq!(store.live_tournaments(now).unwrap(), ["t1"]);
+    assert_eq!(store.open_tournaments_of(&PlayerId("pa".into())).unwrap(), 2);
+
+    let (pa, pb) = (PlayerId("pa".into()), PlayerId("pb".into()));
+    store.set_entrant("t1", &pb, true, now + 5).unwrap();
+    store.set_entrant("t1", &pa, true, now + 1).unwrap();
+    store.set_entrant("t1", &pb, false, now + 9).unwrap();
+    let entrants = store.entrants("t1").unwrap();
+    let seen: Vec<(&str, i64, bool)> = entrants
+        .iter()
+        .map(|e| (e.player.id.0.as_str(), e.joined_at, e.active))
+        .collect();
+    assert_eq!(
+        seen,
+        [("pa", now + 1, true), ("pb", now + 5, false)],
+        "joined once, left later"
+    );
+    assert_eq!(entrants[0].player.name.as_deref(), Some("Ada"));
+
+    for (id, seq, outcome) in [("g2", 2, None), ("g1", 1, Some("first"))] {
+        let mut g = game(id, &[]);
+        g.seats = [Seat::Human, Seat::Human];
+        g.owners.holders = [Some(pa.clone()), Some(pb.clone())];
+        g.outcome = outcome.map(str::to_string);
+        g.tournament = Some(("t1".into(), seq));
+        store.create(&g).unwrap();
+        assert_eq!(store.load(id).unwrap().unwrap().tournament, Some(("t1".into(), seq)));
+    }
+    let games = store.tournament_games("t1").unwrap();
+    let read: Vec<(&str, i64, Option<&str>)> = games
+        .iter()
+        .map(|g| (g.id.as_str(), g.seq, g.outcome.as_deref()))
+        .collect();
+    assert_eq!(read, [("g1", 1, Some("first")), ("g2", 2, None)]);
+    assert_eq!(games[0].players[0].name.as_deref(), Some("Ada"));
+    assert_eq!(games[0].players[1].id, pb);
+    // The outcome is written with the move or rewrite that ends a game.
+    let state = GameState {
+        result: Some("Black wins."),
+        outcome: Some("second"),
+        clock: None,
+    };
+    store.rewrite_tail("g2", 0, 0, Ending::default(), state).unwrap();
+    assert_eq!(
+        store.tournament_games("t1").unwrap()[1].outcome.as_deref(),
+        Some("second")
+    );
+
+    assert!(store.claim_tournament("t1", "A", 1_000, 2_000).unwrap());
+    assert!(!store.claim_tournament("t1", "B", 1_500, 2_500).unwrap(), "A holds it");
+    assert!(store.claim_tournament("t1", "A", 1_900, 3_000).unwrap(), "renewed");
+    assert!(
+        store.claim_tournament("t1", "B", 3_001, 4_000).unwrap(),
+        "A stopped renewing"
+    );
+
+    assert!(store.finish_tournament("t1", now + 1900).unwrap());
+    assert!(!store.finish_tournament("t1", now + 2000).unwrap(), "once");
+    assert!(store.live_tournaments(later).unwrap() == ["t2"]);
+    let listed: Vec<String> = store.tournaments(10).unwrap().into_iter().map(|t| t.id).collect();
+    assert_eq!(listed, ["t2", "t1"], "open ones first");
+    assert_eq!(store.tournaments(1).unwrap().len(), 1);
+    assert_eq!(store.open_tournaments_of(&pa).unwrap(), 1);
+    assert_eq!(store.tournament_data().unwrap().len(), 2);
 }
 
 fn with_players(store: &dyn Store) {
@@ -144,6 +242,7 @@ fn a_change_needs_the_version_it_was_made_from(store: &dyn Store) {
     };
     let state = GameState {
         result: None,
+        outcome: None,
         clock: None,
     };
     store.add_move("g1", 0, mv(0, "a"), state).unwrap();
@@ -200,6 +299,7 @@ fn racing_writers_store_one_move_per_turn(store: &dyn Store) {
                         };
                         let state = GameState {
                             result: None,
+                            outcome: None,
                             clock: None,
                         };
                         // Wait until the previous ply is stored, as a player would, then race.
@@ -236,6 +336,7 @@ fn rewrites_and_settings(store: &dyn Store) {
     store.create(&game("g1", &["a", "b", "c"])).unwrap();
     let state = GameState {
         result: Some("Black resigned. White wins."),
+        outcome: None,
         clock: None,
     };
     let ending = Ending {
@@ -523,6 +624,10 @@ fn challenge(id: &str, at: i64) -> Challenge {
 fn challenges(store: &dyn Store) {
     with_players(store);
     store.add_challenge(&challenge("c1", 100)).unwrap();
+    store.add_tournament(&tournament("t1", 1_700_000_000)).unwrap();
+    store
+        .set_entrant("t1", &PlayerId("pb".into()), true, 1_700_000_010)
+        .unwrap();
     store.add_challenge(&challenge("c2", 200)).unwrap();
     let list = store.challenges(10).unwrap();
     assert_eq!(list, [challenge("c2", 200), challenge("c1", 100)]);
@@ -643,11 +748,13 @@ fn a_sqlite_database_copies_into_postgres() {
             copied.analyses,
             copied.puzzle_attempts,
             copied.accounts,
-            copied.ratings
+            copied.ratings,
+            copied.tournaments
         ),
-        (2, 6, 30, 1, 1, 1, 1, 2)
+        (2, 6, 30, 1, 1, 1, 1, 2, 1)
     );
     assert_eq!(to.store.rating_data().unwrap(), store.rating_data().unwrap());
+    assert_eq!(to.store.tournament_data().unwrap(), store.tournament_data().unwrap());
     assert_eq!(to.store.account_data().unwrap(), store.account_data().unwrap());
     assert_eq!(to.store.puzzle_data().unwrap(), store.puzzle_data().unwrap());
     let analysis = to.store.analysis("g3", 0).unwrap().unwrap();
@@ -739,6 +846,7 @@ fn postgres_tells_other_servers_what_changed() {
     a.create(&game("g1", &[])).unwrap();
     let state = GameState {
         result: None,
+        outcome: None,
         clock: None,
     };
     let mv = NewMove {

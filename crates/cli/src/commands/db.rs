@@ -56,8 +56,8 @@ fn migrate(from: &DbLocation, to: &DbLocation) -> Result<(), String> {
     .map_err(|e| format!("the copy stopped: {e}"))?;
     bar.finish_and_clear();
     println!(
-        "Copied {} players ({} with accounts, {} ratings), {} games ({} moves, {} analyses), {} puzzle attempts and {} open \
-         challenges from {from} to {to}.",
+        "Copied {} players ({} with accounts, {} ratings), {} games ({} moves, {} analyses), {} puzzle attempts, {} open \
+         challenges and {} tournaments from {from} to {to}.",
         copied.players,
         copied.accounts,
         copied.ratings,
@@ -65,7 +65,8 @@ fn migrate(from: &DbLocation, to: &DbLocation) -> Result<(), String> {
         copied.moves,
         copied.analyses,
         copied.puzzle_attempts,
-        copied.challenges
+        copied.challenges,
+        copied.tournaments
     );
     Ok(())
 }

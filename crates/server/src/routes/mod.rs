@@ -11,6 +11,7 @@ pub mod puzzles;
 pub mod ratings;
 pub mod reports;
 pub mod rules;
+pub mod tournaments;
 pub mod ws;
 
 /// A list's `limit` query value as a number (`default` when absent): 400 `bad_query` for anything

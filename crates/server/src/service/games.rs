@@ -105,6 +105,7 @@ impl Service {
             rated: seats.rated,
             invite_hash: invite.as_deref().map(secret_hash),
             clock: seats.clock,
+            tournament: None,
         };
         let entry = self.open_game(session, new)?;
         let mut view = entry.lock().view();
@@ -234,6 +235,7 @@ impl Service {
             rated,
             invite_hash: None,
             clock,
+            tournament: None,
         };
         let new_entry = self.open_game(session, new)?;
         let new_id = new_entry.lock().id.clone();

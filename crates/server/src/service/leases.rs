@@ -163,6 +163,7 @@ impl Service {
                 }
             }
             Change::Revoked { player } => self.known_tokens.forget(&crate::player::PlayerId(player)),
+            Change::Tournament { id } => self.publish_tournament(&id),
             Change::Resync => {
                 self.known_tokens.clear();
                 let entries: Vec<Arc<GameEntry>> = self.games().iter().map(|(_, e)| e.clone()).collect();
@@ -170,6 +171,9 @@ impl Service {
                     let _ = self.reload(&entry, None);
                 }
                 self.publish_lobby(None);
+                for id in self.watched_tournaments() {
+                    self.publish_tournament(&id);
+                }
             }
         }
     }

@@ -178,6 +178,7 @@ impl Service {
             rated: challenge.rated,
             invite_hash: None,
             clock: challenge.clock,
+            tournament: None,
         };
         let entry = self.open_game(session, new)?;
         let view = entry.lock().view();

@@ -28,6 +28,7 @@ mod puzzles;
 mod ratings;
 mod seats;
 mod takeback;
+mod tournaments;
 
 pub use accounts::Me;
 pub use analysis::{AnalysisLimits, AnalysisView, ANALYSIS_LEASE};
@@ -40,6 +41,7 @@ pub use moves::partial_turn;
 pub use profiles::{Profile, PROFILE_GAMES_MAX};
 pub use puzzles::{AttemptView, MistakesView, PuzzleMode, PuzzleView, SetsView};
 pub use ratings::{pool_of, Leaderboard, LeaderboardLine, RatingView, LEADERBOARD_MAX};
+pub use tournaments::{NewTournament, TournamentSummary, TournamentView};
 
 use crate::computer::Computer;
 use crate::live::{GameEntry, LiveGame};
@@ -82,6 +84,11 @@ pub struct Service {
     analysis_limits: AnalysisLimits,
     /// The shipped puzzle sets.
     puzzles: puzzles::PuzzleBook,
+    /// The watchers of tournaments' live standings.
+    tournament_watchers: tournaments::Watchers,
+    /// Since when (the server's milliseconds) each free player of a tournament this server pairs
+    /// has waited, by tournament and player.
+    arena_waiting: Mutex<std::collections::HashMap<(String, PlayerId), u64>>,
 }
 
 /// How many games stay in memory by default (the others are in the database and reload on demand).
@@ -155,6 +162,8 @@ impl Service {
             analyses: Default::default(),
             analysis_limits,
             puzzles,
+            tournament_watchers: Default::default(),
+            arena_waiting: Default::default(),
         })
     }
 
@@ -343,6 +352,13 @@ impl Service {
             clock: stored.clock,
             left_ms: stored.left_ms,
             time: self.time.clone(),
+            tournament: match stored.tournament {
+                Some((id, seq)) => {
+                    let name = self.store.tournament(&id)?.map(|t| t.name).unwrap_or_default();
+                    Some(crate::live::TournamentTag { id, name, seq })
+                }
+                None => None,
+            },
         })
     }
 

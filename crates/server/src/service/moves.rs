@@ -108,6 +108,7 @@ impl Service {
         };
         let state = GameState {
             result: result.as_deref(),
+            outcome: crate::store::outcome_of(next.as_ref()),
             clock: clock.as_ref(),
         };
         self.write(live, |store, id, v| store.add_move(id, v, mv, state))
@@ -127,6 +128,7 @@ impl Service {
         live.clock = clock;
         live.takeback = None;
         self.rate_if_over(live);
+        self.tournament_game_over(live);
         live.version += 1;
         let view = live.view();
         entry.publish(LiveGame::state_message_of(&view));

@@ -31,10 +31,10 @@ impl Service {
             }
             return Ok(live.view());
         }
-        if live.rated {
+        if live.played_to_the_end() {
             return Err(ServiceError::conflict(
                 "rated_game",
-                "a rated game is played by its two people to the end: no side goes to the computer",
+                "a rated or tournament game is played by its two people to the end: no side goes to the computer",
             ));
         }
         let mut holders = live.holders.clone();

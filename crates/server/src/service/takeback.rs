@@ -38,6 +38,7 @@ impl Service {
         };
         let state = GameState {
             result: result.as_deref(),
+            outcome: crate::store::outcome_of(live.session.as_ref()),
             clock: clock.as_ref(),
         };
         if let Err(e) = self.write(live, |store, id, v| store.rewrite_tail(id, v, plies, ending, state)) {
@@ -51,6 +52,7 @@ impl Service {
         live.left_ms.truncate(ply);
         live.takeback = None;
         self.rate_if_over(live);
+        self.tournament_game_over(live);
         live.version += 1;
         entry.publish(live.state_message());
         self.schedule_flag(live);
@@ -66,8 +68,11 @@ impl Service {
         let me = caller.require()?.clone();
         let entry = self.entry(id)?;
         let mut live = entry.lock();
-        if live.rated && live.session.ending().is_none() {
-            return Err(ServiceError::conflict("rated_game", "no takebacks in a rated game"));
+        if live.played_to_the_end() && live.session.ending().is_none() {
+            return Err(ServiceError::conflict(
+                "rated_game",
+                "no takebacks in a rated or tournament game",
+            ));
         }
         let mine = live.sides_of(&me.id);
         let Some(&asker) = mine.first() else {

@@ -32,7 +32,8 @@ pub(super) trait Columns {
 
 /// The columns [`read_game`] reads, in its order.
 pub(super) const GAME_COLUMNS: &str = "id, game, options, start, seats, resigned, result, creator, holders, public, \
-     invite_hash, takeback, rematch, clock, timed_out, created_at, updated_at, version, hints, rated, rating_changes";
+     invite_hash, takeback, rematch, clock, timed_out, created_at, updated_at, version, hints, rated, rating_changes, \
+     outcome, tournament_id, tournament_seq";
 
 /// A game's row (without its moves).
 pub(super) fn read_game(r: &impl Columns) -> StoreResult<StoredGame> {
@@ -60,6 +61,11 @@ pub(super) fn read_game(r: &impl Columns) -> StoreResult<StoredGame> {
         hints: r.flag(18)?,
         rated: r.flag(19)?,
         rating_changes: r.opt_text(20)?,
+        outcome: r.opt_text(21)?,
+        tournament: match (r.opt_text(22)?, r.opt_int(23)?) {
+            (Some(id), Some(seq)) => Some((id, seq)),
+            _ => None,
+        },
         moves: Vec::new(),
         left_ms: Vec::new(),
         played_at: Vec::new(),

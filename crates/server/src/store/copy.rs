@@ -1,6 +1,6 @@
 //! Copying a whole database to another store (`arbiter db migrate --from arbiter.db --to postgres://…`):
-//! every player, game (with its moves, times, version and analysis), open challenge and puzzle rating,
-//! kept as it was.
+//! every player, game (with its moves, times, version and analysis), open challenge, puzzle rating,
+//! account, game rating and tournament, kept as it was.
 
 use super::{Store, StoreError, StoreResult};
 
@@ -23,6 +23,8 @@ pub struct Copied {
     pub accounts: usize,
     /// Game ratings (a player in a pool).
     pub ratings: usize,
+    /// Tournaments (with who joined them; their games are among the games).
+    pub tournaments: usize,
 }
 
 /// Copies everything in `from` into `to`, which must hold no player and no game yet (so that
@@ -69,5 +71,12 @@ pub fn copy_store(from: &dyn Store, to: &dyn Store, progress: &mut dyn FnMut(&Co
     let ratings = from.rating_data()?;
     to.put_rating_data(&ratings)?;
     copied.ratings = ratings.ratings.len();
+    for (tournament, entrants) in from.tournament_data()? {
+        to.add_tournament(&tournament)?;
+        for e in entrants {
+            to.set_entrant(&tournament.id, &e.player.id, e.active, e.joined_at)?;
+        }
+        copied.tournaments += 1;
+    }
     Ok(copied)
 }

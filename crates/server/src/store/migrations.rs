@@ -17,12 +17,12 @@ macro_rules! migrations {
 /// The migrations of a SQLite database.
 pub const SQLITE_MIGRATIONS: &[Migration] = migrations!("sqlite":
     "0001_games", "0002_players", "0003_clocks", "0004_challenges", "0005_versions", "0006_leases", "0007_analyses",
-    "0008_puzzles", "0009_hints", "0010_accounts", "0011_ratings");
+    "0008_puzzles", "0009_hints", "0010_accounts", "0011_ratings", "0012_tournaments");
 
 /// The migrations of a PostgreSQL database: the same steps.
 pub const POSTGRES_MIGRATIONS: &[Migration] = migrations!("postgres":
     "0001_games", "0002_players", "0003_clocks", "0004_challenges", "0005_versions", "0006_leases", "0007_analyses",
-    "0008_puzzles", "0009_hints", "0010_accounts", "0011_ratings");
+    "0008_puzzles", "0009_hints", "0010_accounts", "0011_ratings", "0012_tournaments");
 
 /// Applies the migrations a SQLite database has not seen yet; returns how many ran.
 pub(super) fn migrate_sqlite(conn: &mut rusqlite::Connection) -> rusqlite::Result<usize> {

@@ -16,6 +16,7 @@ mod postgres;
 mod puzzles;
 mod ratings;
 mod sqlite;
+mod tournaments;
 
 pub use accounts::{AccountData, Revoke, StoredAccount, StoredToken};
 pub use challenges::{Challenge, Colour};
@@ -25,6 +26,7 @@ pub use postgres::PgStore;
 pub use puzzles::{PuzzleAttempt, PuzzleData, StoredAttempt, StoredRating};
 pub use ratings::{GameRating, RatedGame, RatingChange, RatingData};
 pub use sqlite::SqliteStore;
+pub use tournaments::{Entrant, StoredTournament, TournamentGame};
 
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
@@ -73,6 +75,10 @@ pub struct StoredGame {
     pub rated: bool,
     /// Once a rated game ended and was rated: each side's rating before and after (JSON).
     pub rating_changes: Option<String>,
+    /// How it ended (`first`, `second` or `draw`), once over: what standings and records count.
+    pub outcome: Option<String>,
+    /// The arena tournament that paired it, with the pairing's number there.
+    pub tournament: Option<(String, i64)>,
     /// When it was created and last changed, unix seconds.
     pub created_at: i64,
     /// See `created_at`.
@@ -162,6 +168,8 @@ pub struct NewMove<'a> {
 pub struct GameState<'a> {
     /// The result in words, once over.
     pub result: Option<&'a str>,
+    /// How it ended, once over (`first`, `second`, `draw`).
+    pub outcome: Option<&'static str>,
     /// The clock, for a game with a time control.
     pub clock: Option<&'a ClockState>,
 }
@@ -390,6 +398,45 @@ pub trait Store: Send + Sync {
     /// any number of servers).
     fn take_challenge(&self, id: &str) -> StoreResult<bool>;
 
+    /// Stores a new tournament.
+    fn add_tournament(&self, t: &StoredTournament) -> StoreResult<()>;
+
+    /// A tournament.
+    fn tournament(&self, id: &str) -> StoreResult<Option<StoredTournament>>;
+
+    /// Tournaments to list: those not finished (soonest start first), then the latest finished,
+    /// at most `limit` in all.
+    fn tournaments(&self, limit: usize) -> StoreResult<Vec<StoredTournament>>;
+
+    /// How many tournaments `player` created that are not finished.
+    fn open_tournaments_of(&self, player: &PlayerId) -> StoreResult<usize>;
+
+    /// The tournaments not finished that started by `now` (unix seconds): to pair or to finish.
+    fn live_tournaments(&self, now: i64) -> StoreResult<Vec<String>>;
+
+    /// A player joins a tournament (`active`) or leaves it (not `active`; their games stay), and
+    /// the change is announced.
+    fn set_entrant(&self, tournament: &str, player: &PlayerId, active: bool, at: i64) -> StoreResult<()>;
+
+    /// Everyone who joined a tournament, in the order they joined.
+    fn entrants(&self, tournament: &str) -> StoreResult<Vec<Entrant>>;
+
+    /// A tournament's games in pairing order.
+    fn tournament_games(&self, tournament: &str) -> StoreResult<Vec<TournamentGame>>;
+
+    /// Takes (or renews) the right to pair a tournament's players, as [`Store::claim_lease`] does for a game.
+    fn claim_tournament(&self, id: &str, holder: &str, now_ms: u64, until_ms: u64) -> StoreResult<bool>;
+
+    /// Marks a tournament finished (its standings final) and announces it; whether it was not already.
+    fn finish_tournament(&self, id: &str, at: i64) -> StoreResult<bool>;
+
+    /// Tells the other servers a tournament changed (a game of it ended, a pairing): nothing to do
+    /// for a store of one server's own.
+    fn announce_tournament(&self, id: &str) -> StoreResult<()>;
+
+    /// Every tournament with who joined it (for copying a database).
+    fn tournament_data(&self) -> StoreResult<Vec<(StoredTournament, Vec<Entrant>)>>;
+
     /// Takes (or renews) the lease on running a game's computer and clock for `holder` until
     /// `until_ms` (unix milliseconds): granted when nobody holds it, `holder` holds it already, or
     /// the holder's lease ran out before `now_ms`. Whether `holder` has it now.
@@ -475,6 +522,11 @@ pub enum Change {
     },
     /// A challenge was posted, taken or cancelled.
     Lobby,
+    /// A tournament changed: a player joined or left, a game of it started or ended.
+    Tournament {
+        /// The tournament's id.
+        id: String,
+    },
     /// Some of a player's tokens were revoked: forget who the tokens belonged to.
     Revoked {
         /// The player's id.
@@ -492,6 +544,7 @@ impl Change {
             Change::Game { id, version } => format!("g {version} {id}"),
             Change::Lobby => "lobby".into(),
             Change::Revoked { player } => format!("r {player}"),
+            Change::Tournament { id } => format!("t {id}"),
             Change::Resync => "resync".into(),
         }
     }
@@ -508,6 +561,7 @@ impl Change {
             ("r", Some(player), None, None) => Some(Change::Revoked {
                 player: player.to_string(),
             }),
+            ("t", Some(id), None, None) => Some(Change::Tournament { id: id.to_string() }),
             ("resync", None, None, None) => Some(Change::Resync),
             _ => None,
         }
@@ -521,6 +575,15 @@ pub struct Ending<'a> {
     pub resigned: Option<&'a str>,
     /// The side to move ran out of time.
     pub timed_out: bool,
+}
+
+/// How a session ended, as the `outcome` column keeps it (`None` while it goes on).
+pub fn outcome_of(session: &dyn arbiter_core::DynSession) -> Option<&'static str> {
+    session.ending().map(|e| match e.outcome {
+        arbiter_core::Outcome::Win(arbiter_core::Player::First) => "first",
+        arbiter_core::Outcome::Win(arbiter_core::Player::Second) => "second",
+        arbiter_core::Outcome::Draw => "draw",
+    })
 }
 
 /// Now, unix seconds.

@@ -15,11 +15,15 @@ use super::codec::{
 use super::migrations::POSTGRES_MIGRATIONS;
 use super::puzzles::{read_attempt, read_rating, RATING_COLUMNS};
 use super::ratings::{read_game_rating, GAME_RATING_COLUMNS};
+use super::tournaments::{
+    read_entrant, read_tournament, read_tournament_game, select_tournament_game, SELECT_ENTRANT, SELECT_TOURNAMENT,
+};
 use super::{
     now, AccountData, Challenge, Change, Ending, GameRating, GameState, GameSummary, NewMove, Ownership, PlayedGame,
     PuzzleAttempt, PuzzleData, RatedGame, RatingData, Revoke, Store, StoreError, StoreResult, StoredAccount,
     StoredAnalysis, StoredGame, StoredPlayer, StoredRating, StoredToken,
 };
+use super::{Entrant, StoredTournament, TournamentGame};
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
 use arbiter_core::{ClockState, Player};
@@ -331,9 +335,10 @@ impl Store for PgStore {
                 tx.execute(
                     "INSERT INTO games (id, game, options, start, seats, resigned, result, created_at, updated_at,
                                         creator, holders, public, invite_hash, takeback, rematch, clock, timed_out,
-                                        version, hints, rated, rating_changes)
+                                        version, hints, rated, rating_changes, outcome, tournament_id,
+                                        tournament_seq)
                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                             $21)",
+                             $21, $22, $23, $24)",
                     &[
                         &game.id,
                         &game.game,
@@ -356,6 +361,9 @@ impl Store for PgStore {
                         &game.hints,
                         &game.rated,
                         &game.rating_changes,
+                        &game.outcome,
+                        &game.tournament.as_ref().map(|t| t.0.clone()),
+                        &game.tournament.as_ref().map(|t| t.1),
                     ],
                 )
                 .await?;
@@ -382,7 +390,7 @@ impl Store for PgStore {
             mv.ply as i64,
             mv.left_ms.map(|ms| ms as i64),
         );
-        let (result, clock) = (state.result.map(owned), clock_json(state.clock));
+        let (result, clock, outcome) = (state.result.map(owned), clock_json(state.clock), state.outcome);
         self.write(move |tx| {
             Box::pin(async move {
                 let t = now();
@@ -390,8 +398,8 @@ impl Store for PgStore {
                     tx,
                     &id,
                     version,
-                    "result = $3, updated_at = $4, takeback = NULL, clock = $5",
-                    &[&result, &t, &clock],
+                    "result = $3, updated_at = $4, takeback = NULL, clock = $5, outcome = $6",
+                    &[&result, &t, &clock, &outcome],
                 )
                 .await?;
                 tx.execute(
@@ -419,15 +427,16 @@ impl Store for PgStore {
     ) -> StoreResult<()> {
         let (id, plies) = (owned(id), plies as i64);
         let (resigned, timed_out) = (ending.resigned.map(owned), ending.timed_out);
-        let (result, clock) = (state.result.map(owned), clock_json(state.clock));
+        let (result, clock, outcome) = (state.result.map(owned), clock_json(state.clock), state.outcome);
         self.write(move |tx| {
             Box::pin(async move {
                 update_game(
                     tx,
                     &id,
                     version,
-                    "resigned = $3, result = $4, updated_at = $5, takeback = NULL, timed_out = $6, clock = $7",
-                    &[&resigned, &result, &now(), &timed_out, &clock],
+                    "resigned = $3, result = $4, updated_at = $5, takeback = NULL, timed_out = $6, clock = $7, \
+                     outcome = $8",
+                    &[&resigned, &result, &now(), &timed_out, &clock, &outcome],
                 )
                 .await?;
                 tx.execute("DELETE FROM moves WHERE game_id = $1 AND ply >= $2", &[&id, &plies])
@@ -843,6 +852,136 @@ impl Store for PgStore {
                 Ok(taken)
             })
         })
+    }
+
+    fn add_tournament(&self, t: &StoredTournament) -> StoreResult<()> {
+        let sql = "INSERT INTO tournaments (id, name, game, options, clock, minutes, rated, created_by, created_at,
+                                            starts_at, ends_at, finished_at)
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
+        let values = vec![
+            param(t.id.clone()),
+            param(t.name.clone()),
+            param(t.game.clone()),
+            param(t.options.clone()),
+            param(t.clock.clone()),
+            param(t.minutes),
+            param(t.rated),
+            param(t.created_by.id.0.clone()),
+            param(t.created_at),
+            param(t.starts_at),
+            param(t.ends_at),
+            param(t.finished_at),
+        ];
+        self.execute(sql, values).map(|_| ())
+    }
+
+    fn tournament(&self, id: &str) -> StoreResult<Option<StoredTournament>> {
+        let sql = format!("{SELECT_TOURNAMENT} WHERE t.id = $1");
+        self.first(sql, vec![param(owned(id))], read_tournament)
+    }
+
+    fn tournaments(&self, limit: usize) -> StoreResult<Vec<StoredTournament>> {
+        let limit = limit.min(i64::MAX as usize) as i64;
+        let sql = format!(
+            "(SELECT * FROM ({SELECT_TOURNAMENT} WHERE t.finished_at IS NULL ORDER BY t.starts_at, t.id LIMIT $1) o)
+             UNION ALL
+             (SELECT * FROM ({SELECT_TOURNAMENT} WHERE t.finished_at IS NOT NULL ORDER BY t.finished_at DESC, t.id
+                             LIMIT $1) f)"
+        );
+        let mut all = self.rows(sql, vec![param(limit)], read_tournament)?;
+        all.truncate(limit as usize);
+        Ok(all)
+    }
+
+    fn open_tournaments_of(&self, player: &PlayerId) -> StoreResult<usize> {
+        let sql = "SELECT COUNT(*) FROM tournaments WHERE created_by = $1 AND finished_at IS NULL";
+        Ok(self
+            .first(sql, vec![param(player.0.clone())], |r| r.int(0))?
+            .unwrap_or(0) as usize)
+    }
+
+    fn live_tournaments(&self, now: i64) -> StoreResult<Vec<String>> {
+        let sql = "SELECT id FROM tournaments WHERE finished_at IS NULL AND starts_at <= $1 ORDER BY starts_at, id";
+        self.rows(sql, vec![param(now)], |r| r.text(0))
+    }
+
+    fn set_entrant(&self, tournament: &str, player: &PlayerId, active: bool, at: i64) -> StoreResult<()> {
+        let (tournament, player) = (owned(tournament), player.0.clone());
+        self.write(move |tx| {
+            Box::pin(async move {
+                tx.execute(
+                    "INSERT INTO tournament_players (tournament_id, player_id, joined_at, active) VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (tournament_id, player_id) DO UPDATE SET active = EXCLUDED.active",
+                    &[&tournament, &player, &at, &active],
+                )
+                .await?;
+                let change = Change::Tournament { id: tournament.clone() };
+                tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &change.payload()])
+                    .await?;
+                Ok(())
+            })
+        })
+    }
+
+    fn entrants(&self, tournament: &str) -> StoreResult<Vec<Entrant>> {
+        let sql = format!("{SELECT_ENTRANT} WHERE e.tournament_id = $1 ORDER BY e.joined_at, e.player_id");
+        self.rows(sql, vec![param(owned(tournament))], read_entrant)
+    }
+
+    fn tournament_games(&self, tournament: &str) -> StoreResult<Vec<TournamentGame>> {
+        let sql = format!(
+            "{} WHERE g.tournament_id = $1 ORDER BY g.tournament_seq",
+            select_tournament_game("(g.holders::jsonb ->> {})")
+        );
+        self.rows(sql, vec![param(owned(tournament))], read_tournament_game)
+    }
+
+    fn claim_tournament(&self, id: &str, holder: &str, now_ms: u64, until_ms: u64) -> StoreResult<bool> {
+        let sql = "UPDATE tournaments SET lease_holder = $2, lease_until = $4
+                   WHERE id = $1 AND (lease_holder IS NULL OR lease_holder = $2 OR lease_until < $3)";
+        let values = vec![
+            param(owned(id)),
+            param(owned(holder)),
+            param(now_ms as i64),
+            param(until_ms as i64),
+        ];
+        Ok(self.execute(sql, values)? == 1)
+    }
+
+    fn finish_tournament(&self, id: &str, at: i64) -> StoreResult<bool> {
+        let id = owned(id);
+        self.write(move |tx| {
+            Box::pin(async move {
+                let changed = tx
+                    .execute(
+                        "UPDATE tournaments SET finished_at = $2, lease_holder = NULL WHERE id = $1 AND finished_at IS NULL",
+                        &[&id, &at],
+                    )
+                    .await?;
+                let change = Change::Tournament { id: id.clone() };
+                tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &change.payload()])
+                    .await?;
+                Ok(changed == 1)
+            })
+        })
+    }
+
+    fn announce_tournament(&self, id: &str) -> StoreResult<()> {
+        let change = Change::Tournament { id: owned(id) };
+        let sql = "SELECT pg_notify($1, $2)";
+        self.execute(sql, vec![param(CHANNEL), param(change.payload())])
+            .map(|_| ())
+    }
+
+    fn tournament_data(&self) -> StoreResult<Vec<(StoredTournament, Vec<Entrant>)>> {
+        let sql = format!("{SELECT_TOURNAMENT} ORDER BY t.created_at, t.id");
+        let all = self.rows(sql, vec![], read_tournament)?;
+        all.into_iter()
+            .map(|t| {
+                let entrants = self.entrants(&t.id)?;
+                Ok((t, entrants))
+            })
+            .collect()
     }
 
     fn claim_lease(&self, game_id: &str, holder: &str, now_ms: u64, until_ms: u64) -> StoreResult<bool> {

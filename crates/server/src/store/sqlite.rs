@@ -9,11 +9,15 @@ use super::codec::{
 use super::migrations::migrate_sqlite;
 use super::puzzles::{read_attempt, read_rating, RATING_COLUMNS};
 use super::ratings::{read_game_rating, GAME_RATING_COLUMNS};
+use super::tournaments::{
+    read_entrant, read_tournament, read_tournament_game, select_tournament_game, SELECT_ENTRANT, SELECT_TOURNAMENT,
+};
 use super::{
     now, AccountData, Challenge, Ending, GameRating, GameState, GameSummary, NewMove, Ownership, PlayedGame,
     PuzzleAttempt, PuzzleData, RatedGame, RatingData, Revoke, Store, StoreError, StoreResult, StoredAccount,
     StoredAnalysis, StoredGame, StoredPlayer, StoredRating, StoredToken,
 };
+use super::{Entrant, StoredTournament, TournamentGame};
 use crate::player::{PlayerId, PlayerRef};
 use crate::seat::Seat;
 use arbiter_core::{ClockState, Player};
@@ -152,8 +156,9 @@ impl Store for SqliteStore {
             tx.execute(
                 "INSERT INTO games (id, game, options, start, seats, resigned, result, created_at, updated_at,
                                     creator, holders, public, invite_hash, takeback, rematch, clock, timed_out,
-                                    version, hints, rated, rating_changes)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
+                                    version, hints, rated, rating_changes, outcome, tournament_id, tournament_seq)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21,
+                         ?22, ?23, ?24)",
                 params![
                     game.id,
                     game.game,
@@ -176,6 +181,9 @@ impl Store for SqliteStore {
                     game.hints,
                     game.rated,
                     game.rating_changes,
+                    game.outcome,
+                    game.tournament.as_ref().map(|t| &t.0),
+                    game.tournament.as_ref().map(|t| t.1),
                 ],
             )?;
             for (ply, mv) in game.moves.iter().enumerate() {
@@ -201,8 +209,8 @@ impl Store for SqliteStore {
                 tx,
                 id,
                 version,
-                "result = ?3, updated_at = ?4, takeback = NULL, clock = ?5",
-                &[&state.result, &t, &clock_json(state.clock)],
+                "result = ?3, updated_at = ?4, takeback = NULL, clock = ?5, outcome = ?6",
+                &[&state.result, &t, &clock_json(state.clock), &state.outcome],
             )?;
             tx.execute(
                 "INSERT INTO moves (game_id, ply, notation, played_at, left_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -229,13 +237,14 @@ impl Store for SqliteStore {
                 tx,
                 id,
                 version,
-                "resigned = ?3, result = ?4, updated_at = ?5, takeback = NULL, timed_out = ?6, clock = ?7",
+                "resigned = ?3, result = ?4, updated_at = ?5, takeback = NULL, timed_out = ?6, clock = ?7, outcome = ?8",
                 &[
                     &ending.resigned,
                     &state.result,
                     &now(),
                     &ending.timed_out,
                     &clock_json(state.clock),
+                    &state.outcome,
                 ],
             )?;
             tx.execute(
@@ -617,6 +626,110 @@ impl Store for SqliteStore {
             .conn()
             .execute("DELETE FROM challenges WHERE id = ?1", params![id])?
             == 1)
+    }
+
+    fn add_tournament(&self, t: &StoredTournament) -> StoreResult<()> {
+        self.conn().execute(
+            "INSERT INTO tournaments (id, name, game, options, clock, minutes, rated, created_by, created_at, starts_at,
+                                      ends_at, finished_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            params![
+                t.id,
+                t.name,
+                t.game,
+                t.options,
+                t.clock,
+                t.minutes,
+                t.rated,
+                t.created_by.id.0,
+                t.created_at,
+                t.starts_at,
+                t.ends_at,
+                t.finished_at
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn tournament(&self, id: &str) -> StoreResult<Option<StoredTournament>> {
+        let sql = format!("{SELECT_TOURNAMENT} WHERE t.id = ?1");
+        first(&self.conn(), &sql, &[&id], |r| read_tournament(r))
+    }
+
+    fn tournaments(&self, limit: usize) -> StoreResult<Vec<StoredTournament>> {
+        let limit = limit.min(i64::MAX as usize) as i64;
+        let sql = format!(
+            "SELECT * FROM ({SELECT_TOURNAMENT} WHERE t.finished_at IS NULL ORDER BY t.starts_at, t.id LIMIT ?1)
+             UNION ALL
+             SELECT * FROM ({SELECT_TOURNAMENT} WHERE t.finished_at IS NOT NULL ORDER BY t.finished_at DESC, t.id LIMIT ?1)"
+        );
+        let mut all = rows(&self.conn(), &sql, &[&limit], |r| read_tournament(r))?;
+        all.truncate(limit as usize);
+        Ok(all)
+    }
+
+    fn open_tournaments_of(&self, player: &PlayerId) -> StoreResult<usize> {
+        let sql = "SELECT COUNT(*) FROM tournaments WHERE created_by = ?1 AND finished_at IS NULL";
+        Ok(first(&self.conn(), sql, &[&player.0], |r| r.int(0))?.unwrap_or(0) as usize)
+    }
+
+    fn live_tournaments(&self, now: i64) -> StoreResult<Vec<String>> {
+        let sql = "SELECT id FROM tournaments WHERE finished_at IS NULL AND starts_at <= ?1 ORDER BY starts_at, id";
+        rows(&self.conn(), sql, &[&now], |r| r.text(0))
+    }
+
+    fn set_entrant(&self, tournament: &str, player: &PlayerId, active: bool, at: i64) -> StoreResult<()> {
+        self.conn().execute(
+            "INSERT INTO tournament_players (tournament_id, player_id, joined_at, active) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (tournament_id, player_id) DO UPDATE SET active = excluded.active",
+            params![tournament, player.0, at, active],
+        )?;
+        Ok(())
+    }
+
+    fn entrants(&self, tournament: &str) -> StoreResult<Vec<Entrant>> {
+        let sql = format!("{SELECT_ENTRANT} WHERE e.tournament_id = ?1 ORDER BY e.joined_at, e.player_id");
+        rows(&self.conn(), &sql, &[&tournament], |r| read_entrant(r))
+    }
+
+    fn tournament_games(&self, tournament: &str) -> StoreResult<Vec<TournamentGame>> {
+        let sql = format!(
+            "{} WHERE g.tournament_id = ?1 ORDER BY g.tournament_seq",
+            select_tournament_game("json_extract(g.holders, '$[{}]')")
+        );
+        rows(&self.conn(), &sql, &[&tournament], |r| read_tournament_game(r))
+    }
+
+    fn claim_tournament(&self, id: &str, holder: &str, now_ms: u64, until_ms: u64) -> StoreResult<bool> {
+        let changed = self.conn().execute(
+            "UPDATE tournaments SET lease_holder = ?2, lease_until = ?4
+             WHERE id = ?1 AND (lease_holder IS NULL OR lease_holder = ?2 OR lease_until < ?3)",
+            params![id, holder, now_ms as i64, until_ms as i64],
+        )?;
+        Ok(changed == 1)
+    }
+
+    fn finish_tournament(&self, id: &str, at: i64) -> StoreResult<bool> {
+        let changed = self.conn().execute(
+            "UPDATE tournaments SET finished_at = ?2, lease_holder = NULL WHERE id = ?1 AND finished_at IS NULL",
+            params![id, at],
+        )?;
+        Ok(changed == 1)
+    }
+
+    fn announce_tournament(&self, _id: &str) -> StoreResult<()> {
+        Ok(()) // one server: it tells its own watchers
+    }
+
+    fn tournament_data(&self) -> StoreResult<Vec<(StoredTournament, Vec<Entrant>)>> {
+        let sql = format!("{SELECT_TOURNAMENT} ORDER BY t.created_at, t.id");
+        let all = rows(&self.conn(), &sql, &[], |r| read_tournament(r))?;
+        all.into_iter()
+            .map(|t| {
+                let entrants = self.entrants(&t.id)?;
+                Ok((t, entrants))
+            })
+            .collect()
     }
 
     fn claim_lease(&self, game_id: &str, holder: &str, now_ms: u64, until_ms: u64) -> StoreResult<bool> {
