@@ -270,6 +270,11 @@ async fn a_profile_shows_ratings_their_course_and_games() {
         (&json!("Ada"), &json!(false))
     );
     assert_eq!(profile["ratings"][0]["games"], 2);
+    assert_eq!(
+        profile["results"],
+        json!([{"game": "void", "wins": 1, "draws": 0, "losses": 1}]),
+        "{profile}"
+    );
     let course: Vec<i64> = profile["history"][0]["points"]
         .as_array()
         .unwrap()

@@ -193,6 +193,21 @@ fn tournaments_their_entrants_and_games(store: &dyn Store) {
         store.tournament_games("t1").unwrap()[1].outcome.as_deref(),
         Some("second")
     );
+    // How the finished games ended for a player, for their wins, draws and losses.
+    let mut ended: Vec<(String, [bool; 2])> = store
+        .results_of(&pb, false)
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.outcome, r.holds))
+        .collect();
+    ended.sort();
+    assert_eq!(
+        ended,
+        [
+            ("first".to_string(), [false, true]),
+            ("second".to_string(), [false, true])
+        ]
+    );
 
     assert!(store.claim_tournament("t1", "A", 1_000, 2_000).unwrap());
     assert!(!store.claim_tournament("t1", "B", 1_500, 2_500).unwrap(), "A holds it");

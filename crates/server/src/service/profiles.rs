@@ -6,7 +6,8 @@ use super::{Caller, Service, ServiceError};
 use crate::account::parse_username;
 use crate::live::RatingChangeView;
 use crate::player::PlayerId;
-use crate::store::{GameSummary, RatingChange};
+use crate::seat::Seat;
+use crate::store::{GameSummary, PlayedResult, RatingChange};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -28,8 +29,55 @@ pub struct Profile {
     pub ratings: Vec<RatingView>,
     /// How each rating moved: per pool, the rating before the first listed rated game and after each.
     pub history: Vec<RatingHistory>,
+    /// Their wins, draws and losses game by game (rated or not; against the computer too), from
+    /// the games the caller may see.
+    pub results: Vec<ResultLine>,
     /// Their games, newest first.
     pub games: Vec<ProfileGame>,
+}
+
+/// A player's wins, draws and losses in one game.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ResultLine {
+    /// The registry name.
+    pub game: String,
+    /// Games won.
+    pub wins: u32,
+    /// Drawn.
+    pub draws: u32,
+    /// Lost.
+    pub losses: u32,
+}
+
+/// Wins, draws and losses game by game (in the registry's order of names), counting the games
+/// where the player played one side themselves: not those they played against themselves.
+fn results(played: &[PlayedResult]) -> Vec<ResultLine> {
+    let mut lines: Vec<ResultLine> = Vec::new();
+    for game in played {
+        let mine: Vec<usize> = (0..2)
+            .filter(|&i| game.holds[i] && game.seats[i] == Seat::Human)
+            .collect();
+        let [side] = mine[..] else { continue };
+        let i = match lines.iter().position(|l| l.game == game.game) {
+            Some(i) => i,
+            None => {
+                lines.push(ResultLine {
+                    game: game.game.clone(),
+                    ..Default::default()
+                });
+                lines.len() - 1
+            }
+        };
+        let line = &mut lines[i];
+        match (game.outcome.as_str(), side) {
+            ("draw", _) => line.draws += 1,
+            ("first", 0) | ("second", 1) => line.wins += 1,
+            ("first", _) | ("second", _) => line.losses += 1,
+            _ => {}
+        }
+    }
+    lines.sort_by(|a, b| a.game.cmp(&b.game));
+    lines
 }
 
 /// A rating's course in one pool.
@@ -145,6 +193,7 @@ impl Service {
             });
         }
         let username = self.store.account_of(&player.id)?.map(|a| a.username);
+        let results = results(&self.store.results_of(&player.id, yours)?);
         Ok(Profile {
             ratings: self.ratings_of(&player)?,
             id: player.id.0,
@@ -152,7 +201,42 @@ impl Service {
             username,
             yours,
             history,
+            results,
             games: games.into_iter().map(|(g, _)| g).collect(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn played(game: &str, seats: [Seat; 2], holds: [bool; 2], outcome: &str) -> PlayedResult {
+        PlayedResult {
+            game: game.into(),
+            seats,
+            holds,
+            outcome: outcome.into(),
+        }
+    }
+
+    #[test]
+    fn results_count_the_side_the_player_played_themselves() {
+        let (h, c) = (Seat::Human, Seat::Computer { level: 3 });
+        let lines = results(&[
+            played("void", [h, h], [true, false], "first"), // won
+            played("void", [h, h], [false, true], "first"), // lost
+            played("void", [c, h], [true, true], "second"), // won against the computer
+            played("krux", [h, h], [true, false], "draw"),  // drawn
+            played("krux", [h, h], [true, true], "first"),  // against themselves: not counted
+            played("krux", [c, c], [true, true], "second"), // two computers: not counted
+        ]);
+        let line = |game: &str, wins, draws, losses| ResultLine {
+            game: game.into(),
+            wins,
+            draws,
+            losses,
+        };
+        assert_eq!(lines, vec![line("krux", 0, 1, 0), line("void", 2, 0, 1)]);
     }
 }

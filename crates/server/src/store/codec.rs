@@ -72,6 +72,17 @@ pub(super) fn read_game(r: &impl Columns) -> StoreResult<StoredGame> {
     })
 }
 
+/// A finished game's row as [`super::Store::results_of`] reads it: `game, seats, outcome, holds
+/// the first side, holds the second`.
+pub(super) fn read_result(r: &impl Columns) -> StoreResult<super::PlayedResult> {
+    Ok(super::PlayedResult {
+        game: r.text(0)?,
+        seats: parse_seats(&r.text(1)?)?,
+        outcome: r.text(2)?,
+        holds: [r.flag(3)?, r.flag(4)?],
+    })
+}
+
 /// The columns of a move [`add_move_row`] reads: `notation, left_ms, played_at`.
 pub(super) fn add_move_row(game: &mut StoredGame, r: &impl Columns) -> StoreResult<()> {
     game.moves.push(r.text(0)?);

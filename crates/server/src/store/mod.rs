@@ -114,6 +114,19 @@ pub struct PlayedGame {
     pub rating_changes: Option<String>,
 }
 
+/// How a finished game ended for a player.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayedResult {
+    /// The registry name.
+    pub game: String,
+    /// Who plays each side.
+    pub seats: [Seat; 2],
+    /// The sides the player holds, by [`Player::index`].
+    pub holds: [bool; 2],
+    /// `first`, `second` or `draw`.
+    pub outcome: String,
+}
+
 /// A line of the list of recent games.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct GameSummary {
@@ -308,6 +321,10 @@ pub trait Store: Send + Sync {
     /// The games `player` holds a side of, newest first: all of them with `everything`, else only
     /// those listed to everyone or rated (what others may see on their profile).
     fn games_of(&self, player: &PlayerId, everything: bool, limit: usize) -> StoreResult<Vec<PlayedGame>>;
+
+    /// How every finished game `player` holds a side of ended (all of them with `everything`, else
+    /// those others may see), for their wins, draws and losses.
+    fn results_of(&self, player: &PlayerId, everything: bool) -> StoreResult<Vec<PlayedResult>>;
 
     /// Every game's id, oldest first (for copying a database).
     fn game_ids(&self) -> StoreResult<Vec<String>>;

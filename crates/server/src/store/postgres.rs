@@ -9,8 +9,8 @@
 
 use super::accounts::{read_account, read_token, ACCOUNT_COLUMNS};
 use super::codec::{
-    add_move_row, clock_json, holders_json, read_challenge, read_game, read_played, read_player, read_stored_player,
-    read_summary, seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
+    add_move_row, clock_json, holders_json, read_challenge, read_game, read_played, read_player, read_result,
+    read_stored_player, read_summary, seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
 };
 use super::migrations::POSTGRES_MIGRATIONS;
 use super::puzzles::{read_attempt, read_rating, RATING_COLUMNS};
@@ -552,6 +552,16 @@ impl Store for PgStore {
             vec![param(player.0.clone()), param(everything), param(limit)],
             read_played,
         )
+    }
+
+    fn results_of(&self, player: &PlayerId, everything: bool) -> StoreResult<Vec<super::PlayedResult>> {
+        let sql = "SELECT g.game, g.seats, g.outcome,
+                          COALESCE((g.holders::jsonb ->> 0) = $1, FALSE),
+                          COALESCE((g.holders::jsonb ->> 1) = $1, FALSE)
+                   FROM games g
+                   WHERE ((g.holders::jsonb ->> 0) = $1 OR (g.holders::jsonb ->> 1) = $1)
+                     AND g.outcome IS NOT NULL AND ($2 OR g.public OR g.rated)";
+        self.rows(sql, vec![param(player.0.clone()), param(everything)], read_result)
     }
 
     fn game_ids(&self) -> StoreResult<Vec<String>> {

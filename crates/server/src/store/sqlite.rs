@@ -3,8 +3,8 @@
 
 use super::accounts::{read_account, read_token, ACCOUNT_COLUMNS};
 use super::codec::{
-    add_move_row, clock_json, holders_json, read_challenge, read_game, read_played, read_player, read_stored_player,
-    read_summary, seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
+    add_move_row, clock_json, holders_json, read_challenge, read_game, read_played, read_player, read_result,
+    read_stored_player, read_summary, seats_json, side_text, Columns, GAME_COLUMNS, SELECT_CHALLENGE,
 };
 use super::migrations::migrate_sqlite;
 use super::puzzles::{read_attempt, read_rating, RATING_COLUMNS};
@@ -346,6 +346,16 @@ impl Store for SqliteStore {
                    ORDER BY g.updated_at DESC, g.created_at DESC, g.id LIMIT ?3";
         let limit = limit.min(i64::MAX as usize) as i64;
         rows(&self.conn(), sql, &[&player.0, &everything, &limit], |r| read_played(r))
+    }
+
+    fn results_of(&self, player: &PlayerId, everything: bool) -> StoreResult<Vec<super::PlayedResult>> {
+        let sql = "SELECT g.game, g.seats, g.outcome,
+                          COALESCE(json_extract(g.holders, '$[0]') = ?1, 0),
+                          COALESCE(json_extract(g.holders, '$[1]') = ?1, 0)
+                   FROM games g
+                   WHERE (json_extract(g.holders, '$[0]') = ?1 OR json_extract(g.holders, '$[1]') = ?1)
+                     AND g.outcome IS NOT NULL AND (?2 = 1 OR g.public = 1 OR g.rated = 1)";
+        rows(&self.conn(), sql, &[&player.0, &everything], |r| read_result(r))
     }
 
     fn game_ids(&self) -> StoreResult<Vec<String>> {
