@@ -130,6 +130,13 @@ pub async fn start_with_time(
             let _ = tokio::task::spawn_blocking(move || service.run_tournaments()).await;
         }
     });
+    // Games finished before outcomes were stored get theirs, for profiles' wins and losses.
+    let backfill = service.clone();
+    tokio::task::spawn_blocking(move || match backfill.backfill_outcomes() {
+        Ok(0) => {}
+        Ok(n) => eprintln!("wrote the outcome of {n} games finished before outcomes were stored"),
+        Err(e) => eprintln!("cannot write the outcomes of older games: {}", e.message),
+    });
     // Flags fall even for games nobody opens after a restart.
     let resumed = service.clone();
     tokio::task::spawn_blocking(move || resumed.resume_clocks())

@@ -350,3 +350,32 @@ async fn a_profile_shows_ratings_their_course_and_games() {
     let (s, e) = t.get(&format!("/api/games/{first}/record?format=pgn")).await;
     assert_eq!((s, code(&e)), (400, "bad_query"), "{e}");
 }
+
+/// A game finished before outcomes were stored (its result in words only) gets its outcome at the
+/// next start, by replaying it: it counts in the player's wins and losses.
+#[tokio::test]
+async fn games_finished_before_outcomes_were_stored_count_after_a_restart() {
+    let mut t = TestServer::new().await;
+    let friend = t.new_player().await;
+    let id = rated_game(&t, &friend).await;
+    resign(&t, &friend, &id).await;
+    let conn = rusqlite::Connection::open(t.db()).unwrap();
+    assert_eq!(conn.execute("UPDATE games SET outcome = NULL", []).unwrap(), 1);
+    let (_, me) = t.get("/api/me").await;
+    let who = me["id"].as_str().unwrap().to_string();
+    let (_, before) = t.get(&format!("/api/players/{who}")).await;
+    assert_eq!(before["results"], json!([]), "{before}");
+    t.restart().await;
+    for _ in 0..50 {
+        let (_, after) = t.get(&format!("/api/players/{who}")).await;
+        if after["results"] != json!([]) {
+            assert_eq!(
+                after["results"],
+                json!([{"game": "void", "wins": 1, "draws": 0, "losses": 0}])
+            );
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the outcome was never written back");
+}

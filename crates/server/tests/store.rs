@@ -193,6 +193,14 @@ fn tournaments_their_entrants_and_games(store: &dyn Store) {
         store.tournament_games("t1").unwrap()[1].outcome.as_deref(),
         Some("second")
     );
+    // A game finished before outcomes were stored is found, and given its outcome.
+    let mut older = game("g0", &[]);
+    older.result = Some("White wins.".into());
+    store.create(&older).unwrap();
+    assert_eq!(store.games_without_outcome(10).unwrap(), ["g0"]);
+    store.set_outcome("g0", "second").unwrap();
+    assert!(store.games_without_outcome(10).unwrap().is_empty());
+    assert_eq!(store.load("g0").unwrap().unwrap().outcome.as_deref(), Some("second"));
     // How the finished games ended for a player, for their wins, draws and losses.
     let mut ended: Vec<(String, [bool; 2])> = store
         .results_of(&pb, false)

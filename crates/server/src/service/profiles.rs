@@ -117,6 +117,36 @@ pub struct ProfileGame {
 }
 
 impl Service {
+    /// Writes the outcome of finished games stored before outcomes were, replaying each (once, at
+    /// start-up, in the background): their wins and losses count on profiles. How many it wrote.
+    pub fn backfill_outcomes(&self) -> Result<usize, ServiceError> {
+        let mut written = 0;
+        let mut failed = std::collections::HashSet::new();
+        loop {
+            let ids = self.store.games_without_outcome(failed.len() + 100)?;
+            let todo: Vec<String> = ids.into_iter().filter(|id| !failed.contains(id)).collect();
+            if todo.is_empty() {
+                return Ok(written);
+            }
+            for id in todo {
+                let outcome = self
+                    .store
+                    .load(&id)?
+                    .and_then(|stored| self.replay(stored).ok())
+                    .and_then(|live| crate::store::outcome_of(live.session.as_ref()));
+                match outcome {
+                    Some(outcome) => {
+                        self.store.set_outcome(&id, outcome)?;
+                        written += 1;
+                    }
+                    None => {
+                        failed.insert(id);
+                    }
+                }
+            }
+        }
+    }
+
     /// The profile of the player named `who`: a username (any spelling with its key) or a player id.
     pub fn profile(&self, caller: &Caller, who: &str, limit: usize) -> Result<Profile, ServiceError> {
         let who = who.trim();

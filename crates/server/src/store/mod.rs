@@ -322,6 +322,12 @@ pub trait Store: Send + Sync {
     /// those listed to everyone or rated (what others may see on their profile).
     fn games_of(&self, player: &PlayerId, everything: bool, limit: usize) -> StoreResult<Vec<PlayedGame>>;
 
+    /// Finished games stored before outcomes were (their result is in words only), at most `limit`.
+    fn games_without_outcome(&self, limit: usize) -> StoreResult<Vec<String>>;
+
+    /// Writes how a game stored before outcomes were ended (it does not change the game).
+    fn set_outcome(&self, id: &str, outcome: &str) -> StoreResult<()>;
+
     /// How every finished game `player` holds a side of ended (all of them with `everything`, else
     /// those others may see), for their wins, draws and losses.
     fn results_of(&self, player: &PlayerId, everything: bool) -> StoreResult<Vec<PlayedResult>>;

@@ -554,6 +554,17 @@ impl Store for PgStore {
         )
     }
 
+    fn games_without_outcome(&self, limit: usize) -> StoreResult<Vec<String>> {
+        let sql = "SELECT id FROM games WHERE result IS NOT NULL AND outcome IS NULL ORDER BY id LIMIT $1";
+        self.rows(sql, vec![param(limit.min(i64::MAX as usize) as i64)], |r| r.text(0))
+    }
+
+    fn set_outcome(&self, id: &str, outcome: &str) -> StoreResult<()> {
+        let sql = "UPDATE games SET outcome = $2 WHERE id = $1 AND result IS NOT NULL";
+        self.execute(sql, vec![param(owned(id)), param(owned(outcome))])
+            .map(|_| ())
+    }
+
     fn results_of(&self, player: &PlayerId, everything: bool) -> StoreResult<Vec<super::PlayedResult>> {
         let sql = "SELECT g.game, g.seats, g.outcome,
                           COALESCE((g.holders::jsonb ->> 0) = $1, FALSE),

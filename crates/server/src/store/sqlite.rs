@@ -348,6 +348,19 @@ impl Store for SqliteStore {
         rows(&self.conn(), sql, &[&player.0, &everything, &limit], |r| read_played(r))
     }
 
+    fn games_without_outcome(&self, limit: usize) -> StoreResult<Vec<String>> {
+        let sql = "SELECT id FROM games WHERE result IS NOT NULL AND outcome IS NULL ORDER BY id LIMIT ?1";
+        rows(&self.conn(), sql, &[&(limit.min(i64::MAX as usize) as i64)], |r| {
+            r.text(0)
+        })
+    }
+
+    fn set_outcome(&self, id: &str, outcome: &str) -> StoreResult<()> {
+        let sql = "UPDATE games SET outcome = ?2 WHERE id = ?1 AND result IS NOT NULL";
+        self.conn().execute(sql, params![id, outcome])?;
+        Ok(())
+    }
+
     fn results_of(&self, player: &PlayerId, everything: bool) -> StoreResult<Vec<super::PlayedResult>> {
         let sql = "SELECT g.game, g.seats, g.outcome,
                           COALESCE(json_extract(g.holders, '$[0]') = ?1, 0),
