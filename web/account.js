@@ -47,6 +47,8 @@ export async function renderAccount(main) {
         ' · ',
         h('a', { href: '/leaderboards' }, 'Leaderboards'),
         ' · ',
+        h('a', { href: '/tournaments' }, 'Tournaments'),
+        ' · ',
         h('a', { href: '/' }, 'Back to the home page'),
       ),
     ),

@@ -147,6 +147,14 @@ export function watchLobby(onMessage, onStatus = () => {}) {
   return liveSocket('/api/lobby/ws', onMessage, onStatus);
 }
 
+/**
+ * Watches arena tournament `id`: `onMessage` gets `{type:"tournament", tournament}` on connecting and after
+ * every change; reconnects after a drop. Returns a function that stops watching.
+ */
+export function watchTournament(id, onMessage, onStatus = () => {}) {
+  return liveSocket(`/api/tournaments/${encodeURIComponent(id)}/ws`, onMessage, onStatus);
+}
+
 /** A game spec from a game name and its options string (`villawar` + `size=10` = `villawar:size=10`). */
 export function gameSpec(game, options) {
   return options ? `${game}:${options}` : game;

@@ -37,6 +37,8 @@ export async function renderProfile(main, who) {
         p.yours ? ' · this is you' : '',
         ' · ',
         h('a', { href: '/leaderboards' }, 'Leaderboards'),
+        ' · ',
+        h('a', { href: '/tournaments' }, 'Tournaments'),
       ),
       ratingsTable(p),
       p.history.map(graph),

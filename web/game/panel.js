@@ -78,6 +78,20 @@ function ratingChange(c) {
   );
 }
 
+/** A tournament's game: the way back to its standings. */
+function tournamentLink(v) {
+  if (!v.tournament) return null;
+  return h(
+    'p',
+    { class: 'tournament-back small' },
+    h(
+      'a',
+      { href: `/tournament/${encodeURIComponent(v.tournament.id)}`, id: 'tournament-back' },
+      `Back to ${v.tournament.name || 'the tournament'}`,
+    ),
+  );
+}
+
 /** The time control, and why the clocks wait when they do. */
 function timeControl(S) {
   const v = S.view;
@@ -529,6 +543,7 @@ export function renderPanel(G, side) {
       h('a', { class: 'rules-link', id: 'rules-link', href: `/rules/${v.game}` }, 'How to play'),
       h('span', { class: `conn ${S.connected ? 'on' : 'off'}`, title: S.connected ? 'live' : 'reconnecting…' }),
     ),
+    tournamentLink(v),
     players(G),
     timeControl(S),
     watching(S),

@@ -25,6 +25,10 @@ async fn every_page_has_no_wcag_violation() {
             "document.querySelector('#no-leaders, .leaderboard')",
         ),
         ("/puzzles".to_string(), "document.querySelector('main h1')"),
+        (
+            "/tournaments".to_string(),
+            "document.querySelector('#tournament-account-note')",
+        ),
         ("/no-such-page".to_string(), "document.querySelector('#not-found')"),
     ];
     let sets = t.get("/api/puzzles").await.1;
@@ -34,6 +38,43 @@ async fn every_page_has_no_wcag_violation() {
     pages.push((
         format!("/player/{}", me["id"].as_str().unwrap()),
         "document.querySelector('#profile-games')",
+    ));
+    // A tournament made by a player with an account, who joined it: the page has a standings row.
+    let host = t.new_player().await;
+    let (status, body) = t
+        .send_as(
+            Some(&host),
+            "POST",
+            "/api/account",
+            Some(json!({"username": "host", "password": "long enough"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, tournament) = t
+        .send_as(
+            Some(&host),
+            "POST",
+            "/api/tournaments",
+            Some(
+                json!({"game": "void", "options": "", "clock": "fischer:180+2", "minutes": 30, "starts_in": 5,
+                        "rated": true, "name": "Axe Arena"}),
+            ),
+        )
+        .await;
+    assert_eq!(status, 200, "{tournament}");
+    let tournament = tournament["id"].as_str().unwrap().to_string();
+    let (status, body) = t
+        .send_as(
+            Some(&host),
+            "POST",
+            &format!("/api/tournaments/{tournament}/join"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    pages.push((
+        format!("/tournament/{tournament}"),
+        "window.arbiterTournament && window.arbiterTournament.loaded && document.querySelector('#standings tbody tr[data-player]')",
     ));
     for game in ["void", "krux", "attraction", "villawar"] {
         let view = t.create(json!({"game": game, "players": humans})).await;
@@ -61,6 +102,24 @@ async fn every_page_has_no_wcag_violation() {
                 serde_json::to_string_pretty(&violations).unwrap()
             ));
         }
+    }
+    // With an account, the tournaments page has its form.
+    let (status, body) = t
+        .post(
+            "/api/account",
+            json!({"username": "axe_reader", "password": "long enough"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    b.goto(&t.url("/tournaments")).await;
+    b.wait_for("document.querySelector('#create-tournament')", "the tournament form")
+        .await;
+    let violations = axe_violations(&b).await;
+    if !violations.is_empty() {
+        report.push(format!(
+            "/tournaments (with an account): {}",
+            serde_json::to_string_pretty(&violations).unwrap()
+        ));
     }
     assert!(
         report.is_empty(),

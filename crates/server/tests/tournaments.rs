@@ -471,3 +471,30 @@ async fn two_servers_pair_an_arena_once_and_both_show_its_standings() {
         }
     }
 }
+
+/// Its watchers hear a tournament start and its time run out, though nothing was stored then.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watchers_hear_a_tournament_start_and_end() {
+    let time = Arc::new(ManualTime::new(SystemTimeNow::ms()));
+    let t = TestServer::with_time(
+        arbiter_server::service::DEFAULT_CACHE_GAMES,
+        Limits::none(),
+        time.clone() as Arc<dyn TimeSource>,
+    )
+    .await;
+    let ada = account(&t, "Ada").await;
+    let arena = json!({"game": "villawar", "clock": "fischer:60+0", "minutes": 10, "starts_in": 5});
+    let (s, made) = t.send_as(Some(&ada), "POST", "/api/tournaments", Some(arena)).await;
+    assert_eq!((s, &made["status"]), (200, &json!("upcoming")), "{made}");
+    let id = made["id"].as_str().unwrap();
+    let url = format!("{}/api/tournaments/{id}/ws", t.base.replace("http://", "ws://"));
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    assert_eq!(next_message(&mut ws).await["tournament"]["status"], "upcoming");
+    for (minutes, status) in [(5, "running"), (10, "finished")] {
+        time.advance(minutes * 60 * 1000);
+        let mut seen = next_message(&mut ws).await;
+        while seen["tournament"]["status"] != status {
+            seen = next_message(&mut ws).await;
+        }
+    }
+}

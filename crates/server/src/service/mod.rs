@@ -89,6 +89,8 @@ pub struct Service {
     /// Since when (the server's milliseconds) each free player of a tournament this server pairs
     /// has waited, by tournament and player.
     arena_waiting: Mutex<std::collections::HashMap<(String, PlayerId), u64>>,
+    /// The status each tournament this server pairs was last announced with.
+    arena_status: Mutex<std::collections::HashMap<String, &'static str>>,
 }
 
 /// How many games stay in memory by default (the others are in the database and reload on demand).
@@ -164,6 +166,7 @@ impl Service {
             puzzles,
             tournament_watchers: Default::default(),
             arena_waiting: Default::default(),
+            arena_status: Default::default(),
         })
     }
 

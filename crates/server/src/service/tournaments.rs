@@ -517,6 +517,16 @@ impl Service {
     fn pair_tournament(self: &Arc<Self>, id: &str, now: i64) -> Result<(), ServiceError> {
         let loaded = self.load_tournament(id)?;
         let t = &loaded.tournament;
+        // Its start and its end change its status with nothing stored: the watchers hear it too.
+        let status = loaded.status(now);
+        let told = self
+            .arena_status
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(id.to_string(), status);
+        if told != Some(status) {
+            self.tournament_changed(id);
+        }
         if now >= t.ends_at {
             if loaded.games.iter().all(|g| g.outcome.is_some()) && self.store.finish_tournament(id, now)? {
                 self.forget_waiting(id);
@@ -602,6 +612,7 @@ impl Service {
     fn forget_waiting(&self, id: &str) {
         let mut since = self.arena_waiting.lock().unwrap_or_else(|p| p.into_inner());
         since.retain(|(t, _), _| t != id);
+        self.arena_status.lock().unwrap_or_else(|p| p.into_inner()).remove(id);
     }
 }
 
