@@ -377,7 +377,7 @@ async fn two_servers_pair_an_arena_once_and_both_show_its_standings() {
         &ada,
         Method::POST,
         format!("{}/api/tournaments", one.url()),
-        Some(json!({"game": "attraction", "clock": "fischer:300+0", "minutes": 30, "rated": false})),
+        Some(json!({"game": "attraction", "clock": "fischer:300+0", "minutes": 30})),
     )
     .await;
     let id = created["id"].as_str().unwrap().to_string();
@@ -459,16 +459,30 @@ async fn two_servers_pair_an_arena_once_and_both_show_its_standings() {
         Some(json!({})),
     )
     .await;
-    loop {
+    let winner = loop {
         let seen = next_message(&mut ws).await;
         let scored = seen["tournament"]["standings"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|s| s["score"] == 2);
-        if scored {
-            break;
+            .find(|s| s["score"] == 2)
+            .map(|s| s["player"]["id"].as_str().unwrap().to_string());
+        if let Some(winner) = scored {
+            break winner;
         }
+    };
+    // The game was rated once, through server one; server two shows both ratings moved.
+    for (who, better) in [(winner.as_str(), true), (loser.as_str(), false)] {
+        let profile = call(
+            &players[0],
+            Method::GET,
+            format!("{}/api/players/{who}", two.url()),
+            None,
+        )
+        .await;
+        let rating = &profile["ratings"][0];
+        assert_eq!(rating["games"], 1, "{profile}");
+        assert_eq!(rating["rating"].as_f64().unwrap() > 1500.0, better, "{profile}");
     }
 }
 
