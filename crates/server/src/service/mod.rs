@@ -266,6 +266,16 @@ impl Service {
             .ok_or_else(|| ServiceError::not_found(format!("no game with id '{id}'")))?;
         let live = self.replay(stored)?;
         let entry = self.remember(id, live);
+        // Another server's change stored while this one read and replayed the game was announced
+        // before the copy was in memory, so nobody applied it: one look at the version after
+        // remembering it catches it (later announcements find the copy). Without this a game
+        // opened just as the opponent moved stayed a move behind on this server's sockets.
+        if self.shared {
+            let version = entry.lock().stored_version;
+            if self.store.version(id)?.is_some_and(|v| v > version) {
+                self.reload(&entry, None)?;
+            }
+        }
         {
             let mut live = entry.lock();
             // A rated game that ended while its rating could not be stored is rated now.
