@@ -72,14 +72,11 @@ pub struct Standing {
     pub playing: Option<usize>,
 }
 
-/// The standings of everyone who joined (`entrants`, in the order they joined) after `games` (in
-/// pairing order; a player's games are one after another, so this is each player's order too):
-/// best score first, then most wins, then who joined first.
-pub fn standings(entrants: &[PlayerId], games: &[ArenaGame]) -> Vec<Standing> {
-    let mut lines: Vec<Standing> = entrants
-        .iter()
-        .map(|player| Standing {
-            player: player.clone(),
+impl Standing {
+    /// A player with no game yet.
+    fn new(player: PlayerId) -> Standing {
+        Standing {
+            player,
             score: 0,
             games: 0,
             wins: 0,
@@ -88,8 +85,15 @@ pub fn standings(entrants: &[PlayerId], games: &[ArenaGame]) -> Vec<Standing> {
             fire: false,
             points: Vec::new(),
             playing: None,
-        })
-        .collect();
+        }
+    }
+}
+
+/// The standings of everyone who joined (`entrants`, in the order they joined) after `games` (in
+/// pairing order; a player's games are one after another, so this is each player's order too):
+/// best score first, then most wins, then who joined first.
+pub fn standings(entrants: &[PlayerId], games: &[ArenaGame]) -> Vec<Standing> {
+    let mut lines: Vec<Standing> = entrants.iter().cloned().map(Standing::new).collect();
     let mut index: HashMap<PlayerId, usize> = entrants.iter().enumerate().map(|(i, p)| (p.clone(), i)).collect();
     let mut run: Vec<u32> = vec![0; lines.len()];
     for (g, game) in games.iter().enumerate() {
@@ -97,17 +101,7 @@ pub fn standings(entrants: &[PlayerId], games: &[ArenaGame]) -> Vec<Standing> {
             let player = &game.players[side.index()];
             let i = *index.entry(player.clone()).or_insert_with(|| {
                 // A player whose entry is missing (it cannot be joined without one) still counts.
-                lines.push(Standing {
-                    player: player.clone(),
-                    score: 0,
-                    games: 0,
-                    wins: 0,
-                    draws: 0,
-                    losses: 0,
-                    fire: false,
-                    points: Vec::new(),
-                    playing: None,
-                });
+                lines.push(Standing::new(player.clone()));
                 run.push(0);
                 lines.len() - 1
             });

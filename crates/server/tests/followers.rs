@@ -4,36 +4,13 @@
 
 mod common;
 
-use arbiter_server::config::{Games, ServeConfig};
-use arbiter_server::{start, ConnectionLimits, DbLocation, Limits, RunningServer};
-use common::{client_with_token, first_legal};
+use arbiter_server::RunningServer;
+use common::{client_with_token, first_legal, postgres_server};
 use serde_json::{json, Value};
 use std::time::Duration;
 
 async fn server_on(url: &str) -> RunningServer {
-    server_with_nodes(url, 3000).await
-}
-
-/// A server whose analyses search `nodes` per position.
-async fn server_with_nodes(url: &str, nodes: u64) -> RunningServer {
-    let config = ServeConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: DbLocation::parse(url).expect("a PostgreSQL URL"),
-        cache_games: arbiter_server::service::DEFAULT_CACHE_GAMES,
-        limits: Limits::none(),
-        reports: Default::default(),
-        trusted_proxies: Vec::new(),
-        connections: ConnectionLimits::default(),
-        analysis: arbiter_server::service::AnalysisLimits {
-            nodes,
-            ..Default::default()
-        },
-    };
-    let games = Games {
-        registry: arbiter_games::registry(),
-        engines: arbiter_games::engines(),
-    };
-    start(config, games).await.expect("server starts")
+    postgres_server(url, 3000).await
 }
 
 async fn json_of(response: reqwest::Response) -> Value {
@@ -118,8 +95,8 @@ async fn a_server_does_not_reload_a_game_for_its_own_changes() {
 async fn of_two_servers_asked_to_analyse_one_game_one_runs_it() {
     let url = arbiter_testkit::cluster().database();
     let (one, two) = (
-        server_with_nodes(&url, 50_000_000).await,
-        server_with_nodes(&url, 50_000_000).await,
+        postgres_server(&url, 50_000_000).await,
+        postgres_server(&url, 50_000_000).await,
     );
     let anon = reqwest::Client::new();
     let players = [new_player(&one).await, new_player(&one).await];

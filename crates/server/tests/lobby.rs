@@ -3,26 +3,8 @@
 
 mod common;
 
-use common::{code, TestServer};
-use futures_util::StreamExt;
+use common::{code, next_json, TestServer};
 use serde_json::{json, Value};
-use std::time::Duration;
-use tokio_tungstenite::tungstenite::Message;
-
-async fn next_message(
-    ws: &mut (impl StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin),
-) -> Value {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(20), ws.next())
-            .await
-            .expect("a lobby message in time")
-            .expect("open")
-            .expect("message");
-        if let Message::Text(text) = msg {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenges_are_posted_seen_live_and_accepted_once() {
@@ -30,7 +12,7 @@ async fn challenges_are_posted_seen_live_and_accepted_once() {
     let url = format!("{}/api/lobby/ws", t.base.replace("http://", "ws://"));
     let (mut lobby, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
     assert_eq!(
-        next_message(&mut lobby).await,
+        next_json(&mut lobby).await,
         json!({"type": "challenges", "challenges": []})
     );
 
@@ -60,7 +42,7 @@ async fn challenges_are_posted_seen_live_and_accepted_once() {
         (challenge["clock"].as_str(), challenge["yours"].as_bool()),
         (Some("fischer:180+2"), Some(true))
     );
-    let seen = next_message(&mut lobby).await;
+    let seen = next_json(&mut lobby).await;
     assert_eq!(seen["challenges"][0]["id"], challenge["id"], "told live: {seen}");
     assert_eq!(seen["challenges"][0]["options"], "size=10");
     let id = challenge["id"].as_str().unwrap().to_string();
@@ -81,7 +63,7 @@ async fn challenges_are_posted_seen_live_and_accepted_once() {
     t.restart().await;
     let url = format!("{}/api/lobby/ws", t.base.replace("http://", "ws://"));
     let (mut lobby, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
-    assert_eq!(next_message(&mut lobby).await["challenges"][0]["id"], json!(id));
+    assert_eq!(next_json(&mut lobby).await["challenges"][0]["id"], json!(id));
 
     // Two accept at once: one game, the other is told it is gone.
     let carol = t.new_player().await;
@@ -106,13 +88,13 @@ async fn challenges_are_posted_seen_live_and_accepted_once() {
     let (_, them) = t.send_as(Some(winner), "GET", "/api/me", None).await;
     assert_eq!(game["sides"][0]["player"]["id"], them["id"]);
     // The lobby hears of it: the acceptance (for the author's page) and the list without it.
-    let accepted = next_message(&mut lobby).await;
+    let accepted = next_json(&mut lobby).await;
     assert_eq!(
         (accepted["type"].as_str(), &accepted["game"]),
         (Some("accepted"), &game["id"])
     );
     assert_eq!(accepted["challenge"], json!(id));
-    assert_eq!(next_message(&mut lobby).await["challenges"], json!([]));
+    assert_eq!(next_json(&mut lobby).await["challenges"], json!([]));
     let (s, e) = t.send_as(Some(&carol), "POST", &accept, Some(json!({}))).await;
     assert_eq!((s, code(&e)), (404, "not_found"));
 }

@@ -6,30 +6,12 @@
 
 mod common;
 
-use arbiter_server::config::{Games, ServeConfig};
 use arbiter_server::time::{ManualTime, TimeSource};
-use arbiter_server::{start, ConnectionLimits, DbLocation, Limits, RunningServer};
-use common::{client_with_token, code, TestServer};
-use futures_util::StreamExt;
+use arbiter_server::{Limits, RunningServer};
+use common::{client_with_token, code, next_json, postgres_server, TestServer};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio_tungstenite::tungstenite::Message;
-
-async fn next_message(
-    ws: &mut (impl StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin),
-) -> Value {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(20), ws.next())
-            .await
-            .expect("a tournament message in time")
-            .expect("open")
-            .expect("message");
-        if let Message::Text(text) = msg {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
-}
 
 /// A player of `t` with an account: their token.
 async fn account(t: &TestServer, username: &str) -> String {
@@ -137,7 +119,7 @@ async fn an_arena_pairs_free_players_scores_their_games_and_finishes() {
     // Watched live from here on.
     let url = format!("{}/api/tournaments/{id}/ws", t.base.replace("http://", "ws://"));
     let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
-    let first = next_message(&mut ws).await;
+    let first = next_json(&mut ws).await;
     assert_eq!(
         (&first["type"], &first["tournament"]["players"]),
         (&json!("tournament"), &json!(0))
@@ -172,9 +154,9 @@ async fn an_arena_pairs_free_players_scores_their_games_and_finishes() {
     let first_side = view["sides"][0]["player"]["id"].clone();
 
     // The watchers saw the joins and the pairing.
-    let mut seen = next_message(&mut ws).await;
+    let mut seen = next_json(&mut ws).await;
     while seen["tournament"]["games"].as_array().unwrap().is_empty() {
-        seen = next_message(&mut ws).await;
+        seen = next_json(&mut ws).await;
     }
     assert_eq!(seen["tournament"]["players"], 2);
 
@@ -210,9 +192,9 @@ async fn an_arena_pairs_free_players_scores_their_games_and_finishes() {
         .send_as(Some(&ada), "GET", &format!("/api/games/{second}"), None)
         .await;
     assert_ne!(view["sides"][0]["player"]["id"], first_side, "sides alternate: {view}");
-    let mut seen = next_message(&mut ws).await;
+    let mut seen = next_json(&mut ws).await;
     while standing(&seen["tournament"], &ada_id)["score"] != 2 {
-        seen = next_message(&mut ws).await;
+        seen = next_json(&mut ws).await;
     }
 
     // Bob leaves (his points stay), then loses the game he is in: nobody is paired after it.
@@ -314,24 +296,6 @@ impl SystemTimeNow {
     }
 }
 
-async fn pg_server(url: &str) -> RunningServer {
-    let config = ServeConfig {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: DbLocation::parse(url).expect("a PostgreSQL URL"),
-        cache_games: arbiter_server::service::DEFAULT_CACHE_GAMES,
-        limits: Limits::none(),
-        reports: Default::default(),
-        trusted_proxies: Vec::new(),
-        connections: ConnectionLimits::default(),
-        analysis: Default::default(),
-    };
-    let games = Games {
-        registry: arbiter_games::registry(),
-        engines: arbiter_games::engines(),
-    };
-    start(config, games).await.expect("server starts")
-}
-
 async fn call(http: &reqwest::Client, method: reqwest::Method, url: String, body: Option<Value>) -> Value {
     let mut request = http.request(method, url);
     if let Some(body) = body {
@@ -350,7 +314,7 @@ async fn call(http: &reqwest::Client, method: reqwest::Method, url: String, body
 async fn two_servers_pair_an_arena_once_and_both_show_its_standings() {
     use reqwest::Method;
     let url = arbiter_testkit::cluster().database();
-    let (one, two) = (pg_server(&url).await, pg_server(&url).await);
+    let (one, two) = (postgres_server(&url, 3000).await, postgres_server(&url, 3000).await);
     let newcomer = |server: &RunningServer| {
         let base = server.url();
         async move {
@@ -383,7 +347,7 @@ async fn two_servers_pair_an_arena_once_and_both_show_its_standings() {
     let id = created["id"].as_str().unwrap().to_string();
     let ws_url = format!("{}/api/tournaments/{id}/ws", two.url().replace("http://", "ws://"));
     let (mut ws, _) = tokio_tungstenite::connect_async(&ws_url).await.unwrap();
-    next_message(&mut ws).await;
+    next_json(&mut ws).await;
 
     // Four players, two on each server.
     let mut players = vec![ada];
@@ -460,7 +424,7 @@ async fn two_servers_pair_an_arena_once_and_both_show_its_standings() {
     )
     .await;
     let winner = loop {
-        let seen = next_message(&mut ws).await;
+        let seen = next_json(&mut ws).await;
         let scored = seen["tournament"]["standings"]
             .as_array()
             .unwrap()
@@ -503,12 +467,12 @@ async fn watchers_hear_a_tournament_start_and_end() {
     let id = made["id"].as_str().unwrap();
     let url = format!("{}/api/tournaments/{id}/ws", t.base.replace("http://", "ws://"));
     let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
-    assert_eq!(next_message(&mut ws).await["tournament"]["status"], "upcoming");
+    assert_eq!(next_json(&mut ws).await["tournament"]["status"], "upcoming");
     for (minutes, status) in [(5, "running"), (10, "finished")] {
         time.advance(minutes * 60 * 1000);
-        let mut seen = next_message(&mut ws).await;
+        let mut seen = next_json(&mut ws).await;
         while seen["tournament"]["status"] != status {
-            seen = next_message(&mut ws).await;
+            seen = next_json(&mut ws).await;
         }
     }
 }

@@ -11,14 +11,12 @@ use crate::service::lobby::NewChallenge;
 use crate::service::{Caller, Service, ServiceError};
 use crate::state::AppState;
 use crate::store::Challenge;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::{Extension, Json};
-use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
-use tokio::sync::broadcast::error::RecvError;
 
 /// `POST /api/challenges`
 #[derive(Debug, Deserialize)]
@@ -123,38 +121,9 @@ async fn watch(socket: WebSocket, state: AppState) {
             Ok::<_, ServiceError>((updates, s.shutdown_signal(), current(s)))
         })
         .await;
-    let Ok((mut updates, mut shutdown, first)) = started else {
+    let Ok((updates, shutdown, first)) = started else {
         return;
     };
-    let (mut sink, mut stream) = socket.split();
-    if sink.send(Message::Text(first.into())).await.is_err() {
-        return;
-    }
-    loop {
-        tokio::select! {
-            _ = shutdown.changed() => {
-                let _ = sink.send(Message::Close(None)).await;
-                break;
-            }
-            update = updates.recv() => {
-                let text = match update {
-                    Ok(message) => message.to_string(),
-                    Err(RecvError::Lagged(_)) => match state.run(|s| Ok::<_, ServiceError>(current(s))).await {
-                        Ok(text) => text,
-                        Err(_) => break,
-                    },
-                    Err(RecvError::Closed) => break,
-                };
-                if sink.send(Message::Text(text.into())).await.is_err() {
-                    break;
-                }
-            }
-            incoming = stream.next() => {
-                match incoming {
-                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                    Some(Ok(_)) => {}
-                }
-            }
-        }
-    }
+    let current = || async { state.run(|s| Ok::<_, ServiceError>(current(s))).await.ok() };
+    super::ws::broadcast_to_socket(socket, first, updates, shutdown, current).await;
 }

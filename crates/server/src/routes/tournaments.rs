@@ -8,14 +8,12 @@ use crate::extract::ApiJson;
 use crate::limits::Limited;
 use crate::service::{Caller, NewTournament, ServiceError, TournamentView};
 use crate::state::AppState;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
-use tokio::sync::broadcast::error::RecvError;
 
 /// `POST /api/tournaments`
 #[derive(Debug, Deserialize)]
@@ -124,43 +122,21 @@ async fn watch(
     state: AppState,
     id: String,
     first: String,
-    mut updates: tokio::sync::broadcast::Receiver<std::sync::Arc<str>>,
+    updates: tokio::sync::broadcast::Receiver<std::sync::Arc<str>>,
 ) {
-    let Ok(mut shutdown) = state.run(|s| Ok::<_, ServiceError>(s.shutdown_signal())).await else {
+    let Ok(shutdown) = state.run(|s| Ok::<_, ServiceError>(s.shutdown_signal())).await else {
         return;
     };
-    let (mut sink, mut stream) = socket.split();
-    if sink.send(Message::Text(first.into())).await.is_err() {
-        return;
-    }
-    loop {
-        tokio::select! {
-            _ = shutdown.changed() => {
-                let _ = sink.send(Message::Close(None)).await;
-                break;
-            }
-            update = updates.recv() => {
-                let text = match update {
-                    Ok(message) => message.to_string(),
-                    Err(RecvError::Lagged(_)) => {
-                        let id = id.clone();
-                        match state.run(move |s| s.watch_tournament(&id)).await {
-                            Ok((text, _)) => text,
-                            Err(_) => break,
-                        }
-                    }
-                    Err(RecvError::Closed) => break,
-                };
-                if sink.send(Message::Text(text.into())).await.is_err() {
-                    break;
-                }
-            }
-            incoming = stream.next() => {
-                match incoming {
-                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                    Some(Ok(_)) => {}
-                }
-            }
+    let current = || {
+        let id = id.clone();
+        let state = state.clone();
+        async move {
+            state
+                .run(move |s| s.watch_tournament(&id))
+                .await
+                .ok()
+                .map(|(text, _)| text)
         }
-    }
+    };
+    super::ws::broadcast_to_socket(socket, first, updates, shutdown, current).await;
 }

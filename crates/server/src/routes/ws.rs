@@ -36,6 +36,52 @@ pub(crate) fn small_buffers(upgrade: WebSocketUpgrade, max_message: usize) -> We
         .max_frame_size(max_message)
 }
 
+/// A socket that only listens (the lobby, a tournament): `first`, then every update as it is
+/// broadcast; after missing some (a slow reader), what `current` says now instead. It closes when
+/// the server stops, the client leaves, or `current` fails.
+pub(crate) async fn broadcast_to_socket<F, Fut>(
+    socket: WebSocket,
+    first: String,
+    mut updates: tokio::sync::broadcast::Receiver<Arc<str>>,
+    mut shutdown: watch::Receiver<bool>,
+    current: F,
+) where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = Option<String>>,
+{
+    let (mut sink, mut stream) = socket.split();
+    if sink.send(Message::Text(first.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            _ = shutdown.changed() => {
+                let _ = sink.send(Message::Close(None)).await;
+                break;
+            }
+            update = updates.recv() => {
+                let text = match update {
+                    Ok(message) => message.to_string(),
+                    Err(RecvError::Lagged(_)) => match current().await {
+                        Some(text) => text,
+                        None => break,
+                    },
+                    Err(RecvError::Closed) => break,
+                };
+                if sink.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            incoming = stream.next() => {
+                match incoming {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                    Some(Ok(_)) => {}
+                }
+            }
+        }
+    }
+}
+
 /// A socket over its client's share: opened, told why in a close frame (1013, "try again later"),
 /// and closed.
 pub(crate) fn refuse(upgrade: WebSocketUpgrade) -> Response {

@@ -263,3 +263,44 @@ pub fn first_legal(view: &Value) -> String {
 pub fn code(body: &Value) -> &str {
     body["error"]["code"].as_str().unwrap_or("<no error code>")
 }
+
+/// The next text message of a WebSocket as JSON (within 20 s).
+pub async fn next_json(
+    ws: &mut (impl futures_util::StreamExt<
+        Item = Result<tokio_tungstenite::tungstenite::Message, tokio_tungstenite::tungstenite::Error>,
+    > + Unpin),
+) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(20), ws.next())
+            .await
+            .expect("a message in time")
+            .expect("open")
+            .expect("message");
+        if let tokio_tungstenite::tungstenite::Message::Text(text) = msg {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+/// A server on the PostgreSQL database at `url` (others may share it), its analyses searching
+/// `nodes` per position, without rate limits.
+pub async fn postgres_server(url: &str, nodes: u64) -> RunningServer {
+    let config = ServeConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: arbiter_server::DbLocation::parse(url).expect("a PostgreSQL URL"),
+        cache_games: arbiter_server::service::DEFAULT_CACHE_GAMES,
+        limits: Limits::none(),
+        reports: Default::default(),
+        trusted_proxies: Vec::new(),
+        connections: arbiter_server::ConnectionLimits::default(),
+        analysis: arbiter_server::service::AnalysisLimits {
+            nodes,
+            ..Default::default()
+        },
+    };
+    let games = Games {
+        registry: arbiter_games::registry(),
+        engines: arbiter_games::engines(),
+    };
+    arbiter_server::start(config, games).await.expect("server starts")
+}
