@@ -241,3 +241,40 @@ async fn a_token_revoked_on_one_server_is_refused_by_the_other() {
         }
     }
 }
+
+/// A new name chosen through one server shows on the other's copy of the player's game (and its
+/// players), though the game itself did not change.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_name_chosen_on_one_server_shows_on_the_other() {
+    let url = arbiter_testkit::cluster().database();
+    let (one, two) = (server_on(&url).await, server_on(&url).await);
+    let http = new_player(&one).await;
+    let humans = json!([{"kind": "human"}, {"kind": "human"}]);
+    let view = json_of(
+        http.post(format!("{}/api/games", one.url()))
+            .json(&json!({"game": "krux", "players": humans}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let id = view["id"].as_str().unwrap().to_string();
+    json_of(http.get(format!("{}/api/games/{id}", two.url())).send().await.unwrap()).await;
+    json_of(
+        http.post(format!("{}/api/me", one.url()))
+            .json(&json!({"name": "Grace"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let seen = json_of(http.get(format!("{}/api/games/{id}", two.url())).send().await.unwrap()).await;
+        if seen["sides"][0]["player"]["name"] == "Grace" {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "still the old name: {seen}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}

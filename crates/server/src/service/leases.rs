@@ -3,6 +3,7 @@
 
 use super::Service;
 use crate::live::{GameEntry, LiveGame};
+use crate::player::PlayerRef;
 use crate::store::Change;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -164,6 +165,12 @@ impl Service {
             }
             Change::Revoked { player } => self.known_tokens.forget(&crate::player::PlayerId(player)),
             Change::Tournament { id } => self.publish_tournament(&id),
+            Change::Renamed { player } => {
+                let id = crate::player::PlayerId(player);
+                if let Ok(Some(PlayerRef { name: Some(name), .. })) = self.store.player(&id) {
+                    self.renamed(&id, &name);
+                }
+            }
             Change::Resync => {
                 self.known_tokens.clear();
                 let entries: Vec<Arc<GameEntry>> = self.games().iter().map(|(_, e)| e.clone()).collect();

@@ -545,6 +545,11 @@ pub enum Change {
     },
     /// A challenge was posted, taken or cancelled.
     Lobby,
+    /// A player chose a new display name: the copies in memory that show the old one change.
+    Renamed {
+        /// The player's id.
+        player: String,
+    },
     /// A tournament changed: a player joined or left, a game of it started or ended.
     Tournament {
         /// The tournament's id.
@@ -568,6 +573,7 @@ impl Change {
             Change::Lobby => "lobby".into(),
             Change::Revoked { player } => format!("r {player}"),
             Change::Tournament { id } => format!("t {id}"),
+            Change::Renamed { player } => format!("n {player}"),
             Change::Resync => "resync".into(),
         }
     }
@@ -585,6 +591,9 @@ impl Change {
                 player: player.to_string(),
             }),
             ("t", Some(id), None, None) => Some(Change::Tournament { id: id.to_string() }),
+            ("n", Some(player), None, None) => Some(Change::Renamed {
+                player: player.to_string(),
+            }),
             ("resync", None, None, None) => Some(Change::Resync),
             _ => None,
         }

@@ -607,9 +607,17 @@ impl Store for PgStore {
     }
 
     fn rename_player(&self, id: &PlayerId, name: &str) -> StoreResult<()> {
-        let sql = "UPDATE players SET name = $2 WHERE id = $1";
-        self.execute(sql, vec![param(id.0.clone()), param(owned(name))])
-            .map(|_| ())
+        let (id, name) = (id.0.clone(), owned(name));
+        self.write(move |tx| {
+            Box::pin(async move {
+                tx.execute("UPDATE players SET name = $2 WHERE id = $1", &[&id, &name])
+                    .await?;
+                let change = Change::Renamed { player: id.clone() };
+                tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &change.payload()])
+                    .await?;
+                Ok(())
+            })
+        })
     }
 
     fn players(&self) -> StoreResult<Vec<StoredPlayer>> {
