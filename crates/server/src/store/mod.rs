@@ -625,3 +625,28 @@ pub(crate) fn now() -> i64 {
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Change;
+
+    #[test]
+    fn every_change_reads_back_from_its_payload() {
+        let all = [
+            Change::Game {
+                id: "g1".into(),
+                version: 7,
+            },
+            Change::Lobby,
+            Change::Revoked { player: "p1".into() },
+            Change::Tournament { id: "t1".into() },
+            Change::Renamed { player: "p2".into() },
+            Change::Resync,
+        ];
+        for change in all {
+            assert_eq!(Change::parse(&change.payload()), Some(change.clone()), "{change:?}");
+        }
+        assert_eq!(Change::parse("x y"), None, "a newer server's change");
+        assert_eq!(Change::parse("g notanumber g1"), None);
+    }
+}
