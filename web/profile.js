@@ -42,6 +42,7 @@ export async function renderProfile(main, who) {
       ),
       ratingsTable(p),
       p.history.map(graph),
+      resultsTable(p),
     ),
     gamesSection(p),
   );
@@ -77,6 +78,42 @@ function ratingsTable(p) {
           ),
           h('td', {}, String(r.games)),
           h('td', {}, `${r.wins} · ${r.draws} · ${r.losses}`),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Won, drawn and lost per game, rated or not (against the computer too): every finished game listed here. */
+function resultsTable(p) {
+  if (!p.results || !p.results.length) return null;
+  return h(
+    'table',
+    { class: 'ratings', id: 'results' },
+    h('caption', {}, 'All finished games'),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Game'),
+        h('th', { scope: 'col' }, 'Won'),
+        h('th', { scope: 'col' }, 'Drawn'),
+        h('th', { scope: 'col' }, 'Lost'),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      p.results.map((r) =>
+        h(
+          'tr',
+          { 'data-game': r.game },
+          h('th', { scope: 'row' }, cap(r.game)),
+          h('td', {}, String(r.wins)),
+          h('td', {}, String(r.draws)),
+          h('td', {}, String(r.losses)),
         ),
       ),
     ),

@@ -241,6 +241,10 @@ async fn a_rated_game_between_two_accounts_changes_both_ratings() {
         .eval("return document.querySelectorAll('.rating-graph .graph-dot').length")
         .await;
     assert_eq!(points, json!(2), "the start and after the game");
+    let won = bob
+        .eval("return [...document.querySelectorAll(\"#results tr[data-game='void'] > *\")].map(c => c.textContent)")
+        .await;
+    assert_eq!(won, json!(["Void", "1", "0", "0"]), "won, drawn, lost");
     let row = text_of(&bob, &format!("#profile-games tr[data-id='{id}']")).await;
     assert!(row.contains("rated") && row.contains("(+162)"), "{row}");
     let text = bob
