@@ -1,6 +1,6 @@
 // The generic board: draws a Diagram sent by the server (background, pieces from glyphs, one hit area per
 // cell) and the app's marks on top. It knows no game: every picture and every cell comes from the Diagram.
-import { el, clear, drawShape, reducedMotion } from './svg.js';
+import { el, h, clear, drawShape, reducedMotion } from './svg.js';
 
 /** How long a move slides, in milliseconds. */
 export const MOVE_MS = 250;
@@ -167,6 +167,33 @@ function pairPieces(before, after) {
   return pairs;
 }
 
+// The arrow keys, as directions on the drawing (y grows downwards, as on the screen).
+const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+/**
+ * The cell (of `cells`: `{name, center}`) nearest to `from` in direction `[dx, dy]` (a unit vector), by
+ * the cells' centres, whatever the board's shape: among the cells ahead, those within 45° of the direction
+ * first, the nearest by distance ahead plus twice the distance aside; null when no cell lies ahead.
+ */
+export function cellInDirection(cells, from, [dx, dy]) {
+  const start = cells.find((c) => c.name === from);
+  if (!start) return null;
+  const [x0, y0] = start.center;
+  let best = null;
+  for (const c of cells) {
+    if (c.name === from) continue;
+    const vx = c.center[0] - x0;
+    const vy = c.center[1] - y0;
+    const ahead = vx * dx + vy * dy;
+    if (ahead <= 1e-6 * (Math.abs(vx) + Math.abs(vy) + 1)) continue;
+    const aside = Math.abs(vx * dy - vy * dx);
+    const rank = [aside <= ahead ? 0 : 1, ahead + 2 * aside];
+    if (!best || rank[0] < best.rank[0] || (rank[0] === best.rank[0] && rank[1] < best.rank[1]))
+      best = { name: c.name, rank };
+  }
+  return best ? best.name : null;
+}
+
 /** An interactive board drawing Diagrams. */
 export class Board {
   /**
@@ -184,6 +211,7 @@ export class Board {
       over: layer('layer-over'),
       hover: layer('layer-hover'),
       hits: layer('layer-hits'),
+      cursor: layer('layer-cursor'),
     };
     this.diagram = null;
     this.cells = new Map();
@@ -194,6 +222,8 @@ export class Board {
     this.animation = Promise.resolve();
     this.runs = []; // the running animations (Web Animations) of the last setDiagram
     this.moved = new Map(); // cell → cell: where each piece that moved in the last setDiagram went
+    this.marked = new Map(); // cell → the marks on it (not the hover marks), for the keyboard's words
+    this.keys = null; // the keyboard's state, once `useKeys` made the board a tab stop
     // A click while pieces slide finishes the slide at once, then counts for what was under the pointer:
     // a piece in motion is the piece it is going to be (on its new cell), not the cell it crosses.
     this.svg.addEventListener('click', (e) => {
@@ -205,6 +235,7 @@ export class Board {
         if (moving) cell = moving.cell;
         this.finishAnimation();
       }
+      if (this.keys) this.keys.cell = cell;
       this.onCell(cell);
     });
     this.svg.addEventListener('mouseover', (e) => {
@@ -391,6 +422,7 @@ export class Board {
   clearMarks() {
     clear(this.layers.under);
     clear(this.layers.over);
+    this.marked = new Map();
   }
 
   /** Removes the hover marks. */
@@ -404,6 +436,10 @@ export class Board {
     if (!c) return null;
     const style = markStyle(this.diagram, mark);
     const layer = hover ? this.layers.hover : style === 'area' ? this.layers.under : this.layers.over;
+    if (!hover) {
+      const marks = this.marked.get(cell) || [];
+      if (!marks.includes(mark)) this.marked.set(cell, [...marks, mark]);
+    }
     return drawMark(layer, mark, { style, x: c.center[0], y: c.center[1], unit: this.unit, shape: c.shape, cell });
   }
 
@@ -413,6 +449,135 @@ export class Board {
     const b = this.center(to);
     if (!a || !b || from === to) return null;
     return drawArrow(hover ? this.layers.hover : this.layers.over, a, b, this.unit, cls);
+  }
+
+  /** The marks on a cell now (not the hover marks), in the order drawn. */
+  marksAt(cell) {
+    return this.marked.get(cell) || [];
+  }
+
+  /** The classes the move input gave a cell's hit area (`selectable`, `dest`, `choice`, `token`…). */
+  hitClassesOf(cell) {
+    const hit = [...this.layers.hits.children].find((e) => e.getAttribute('data-cell') === cell);
+    return hit ? [...hit.classList].filter((c) => c !== 'hit' && c !== 'has-piece') : [];
+  }
+
+  /**
+   * Makes the board usable by keyboard alone: one tab stop (`role="application"`, named `label`, its help
+   * in the element `helpId`); the arrow keys move a cursor to the nearest cell that way (by the cells'
+   * centres, so any board's shape will do); Enter or Space acts as a click on the cursor's cell. What the
+   * cursor comes to is said in the polite live region `this.keys.say` (to put on the page), in the words of
+   * `describe(cell)`. Other keys (Escape…) are the page's.
+   */
+  useKeys({ label, helpId = null, describe }) {
+    const say = h('p', { class: 'visually-hidden', id: 'board-cursor-say', 'aria-live': 'polite' });
+    this.keys = { cell: null, on: false, said: null, describe, say };
+    this.svg.setAttribute('role', 'application');
+    this.svg.setAttribute('tabindex', '0');
+    this.svg.setAttribute('aria-label', label);
+    if (helpId) this.svg.setAttribute('aria-describedby', helpId);
+    this.svg.addEventListener('keydown', (e) => this.onKey(e));
+    // The cursor shows for the keyboard (a focus by Tab, or any key), not after a click.
+    this.svg.addEventListener('focus', () => {
+      if (this.svg.matches(':focus-visible')) this.showCursor();
+    });
+    this.svg.addEventListener('blur', () => {
+      this.keys.on = false;
+      this.keys.said = null;
+      this.drawCursor();
+      if (this.hoverCell === this.keys.cell) this.setHover(null);
+    });
+    // A click does not give the board the focus (a click there took it nowhere before the board was a tab
+    // stop): for someone with a mouse, the arrow keys stay the page's (the move list's ← and →).
+    this.svg.addEventListener('mousedown', (e) => {
+      if (document.activeElement === this.svg) return;
+      e.preventDefault();
+      if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
+    });
+    return say;
+  }
+
+  /** The cell the cursor starts on: the selected one, else the first the move input marks, else the first. */
+  startCell() {
+    const cells = (this.diagram && this.diagram.cells) || [];
+    const selected = cells.find((c) => this.marksAt(c.name).includes('selected'));
+    if (selected) return selected.name;
+    const useful = cells.find((c) => this.hitClassesOf(c.name).length);
+    return useful ? useful.name : cells.length ? cells[0].name : null;
+  }
+
+  /** Shows the keyboard's cursor (on its cell, or where it starts) and says where it is. */
+  showCursor() {
+    const k = this.keys;
+    if (!k || !this.diagram) return;
+    if (!k.cell || !this.cells.has(k.cell)) k.cell = this.startCell();
+    k.on = true;
+    this.drawCursor();
+    this.setHover(k.cell);
+    this.sayCursor(true);
+  }
+
+  drawCursor() {
+    clear(this.layers.cursor);
+    const k = this.keys;
+    this.svg.removeAttribute('data-cursor');
+    if (!k || !k.on || !k.cell || !this.cells.has(k.cell)) return;
+    const c = this.cells.get(k.cell);
+    drawShape(c.shape, this.layers.cursor, { class: 'board-cursor-back' });
+    drawShape(c.shape, this.layers.cursor, { class: 'board-cursor' });
+    this.svg.setAttribute('data-cursor', k.cell);
+  }
+
+  /** Says the cursor's cell in the live region (`again`: even when the words have not changed). */
+  sayCursor(again = false) {
+    const k = this.keys;
+    if (!k || !k.on || !k.cell) return;
+    const words = k.describe ? k.describe(k.cell) : k.cell;
+    if (!again && words === k.said) return;
+    k.said = words;
+    k.say.textContent = words;
+  }
+
+  /**
+   * After the board was drawn again (a new position, new marks): the cursor stays on its cell (or starts
+   * again when the cell is gone) and, while the board has the focus, what changed there is said.
+   */
+  refreshCursor() {
+    const k = this.keys;
+    if (!k || !k.on) return;
+    if (!k.cell || !this.cells.has(k.cell)) k.cell = this.startCell();
+    this.drawCursor();
+    this.sayCursor();
+  }
+
+  onKey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || !this.diagram) return;
+    const k = this.keys;
+    const arrow = ARROWS[e.key];
+    if (arrow) {
+      e.preventDefault();
+      e.stopPropagation();
+      if (!k.on || !k.cell || !this.cells.has(k.cell)) return this.showCursor();
+      const next = cellInDirection(this.diagram.cells || [], k.cell, arrow);
+      if (!next) {
+        k.said = null;
+        k.say.textContent = `Edge of the board (${k.cell}).`;
+        return;
+      }
+      k.cell = next;
+      this.drawCursor();
+      // What the pointer's hover shows (the way there, what a move would hit) follows the cursor.
+      this.setHover(next);
+      this.sayCursor(true);
+      return;
+    }
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      if (!k.on || !k.cell || !this.cells.has(k.cell)) return this.showCursor();
+      if (this.animating) this.finishAnimation();
+      if (this.onCell) this.onCell(k.cell);
+    }
   }
 
   /** Is there a cell centred at (x, y), give or take a tenth of a cell? */

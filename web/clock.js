@@ -94,6 +94,21 @@ export function formatLeft(ms, days = false) {
 }
 
 /**
+ * Time left in words, for screen readers (as `formatLeft` shows it, never rounded up): "4 minutes 59
+ * seconds", "1 hour 2 minutes 3 seconds", "9.3 seconds" under 10 seconds, "2 days 3 hours" by correspondence.
+ */
+export function leftWords(ms, days = false) {
+  ms = Math.max(0, Math.floor(ms));
+  const unit = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (days && ms >= DAY) {
+    const hours = Math.floor((ms % DAY) / HOUR);
+    return [unit(Math.floor(ms / DAY), 'day'), hours ? unit(hours, 'hour') : null].filter(Boolean).join(' ');
+  }
+  if (ms < LOW_MS) return `${Math.floor(ms / SECOND)}.${Math.floor((ms % SECOND) / 100)} seconds`;
+  return longTime(Math.floor(ms / SECOND));
+}
+
+/**
  * The game page's two clocks (elements kept across the panel's redraws). `set(view)` takes each view;
  * the side to move's clock, when it runs, is ticked down from the view's `left_ms` by the time passed
  * since the view arrived (the browser's own clock may be off: only elapsed time counts). `onZero` is
@@ -151,6 +166,12 @@ export function createClocks(onZero = () => {}) {
   return {
     elements,
     left,
+    /** The clocks now, to be read out: `{left: [ms, ms], days, running}` (`running`: the side whose clock runs, or -1); null without a clock. */
+    reading() {
+      if (!clock) return null;
+      const days = parseControl(clock.control)?.kind === 'days';
+      return { left: [left(0), left(1)], days, running: ticking() ? toMove : -1 };
+    },
     /** Takes the clock of a new view (an older reading of the same version is ignored). */
     set(view) {
       const next = view.clock;

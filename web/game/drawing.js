@@ -85,6 +85,9 @@ function drawMarks(B) {
   if (live) G.input.marks(board);
   board.setHits(live ? (cell) => G.input.hitClasses(cell) : null);
   drawHover(G);
+  // What the keyboard's cursor is on may have changed, and the text board follows the board.
+  board.refreshCursor();
+  if (G.textBoard) G.textBoard.update();
 }
 
 /** The engine's suggestion (`{info, clicks}`: a hint, the analysis's best move): the cells it clicks, and an arrow for a whole move. */

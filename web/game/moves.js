@@ -3,7 +3,17 @@
 // What the puzzle page's input shares with it is in ../input.js.
 import { h, cap } from '../svg.js';
 import { getDiagram } from '../api.js';
-import { choiceOf, pieceWord, choicePrompt, clickMove, markMove, moveHits, hoverMove, previewMove } from '../input.js';
+import {
+  choiceOf,
+  pieceWord,
+  choicePrompt,
+  clickMove,
+  markMove,
+  moveHits,
+  hoverMove,
+  previewMove,
+  movesFrom,
+} from '../input.js';
 import { toMove, sideName, myTurn, piecesOf, playerOfPieces } from './state.js';
 import { SWAP, swapOffer } from './swap.js';
 
@@ -127,5 +137,19 @@ export function createMoveInput(G) {
     return box.childNodes.length ? box : null;
   }
 
-  return { st, click, marks, hover, hitClasses, controls, reset, legendExtra: () => [] };
+  /** Words for the keyboard's cursor on `cell`: where the selected piece can go, which move a choice plays. */
+  function describe(cell) {
+    if (!myTurn(S)) return [];
+    if (st.choice) {
+      const plays = st.choice.candidates.filter((m) => choiceOf(m) === cell).map((m) => m.notation);
+      return plays.length ? [`Enter plays ${plays.join(' or ')}`] : [];
+    }
+    if (st.selected === cell) {
+      const dests = [...new Set(movesFrom(legal(), cell).map((m) => m.to))];
+      return dests.length ? [`can go to ${dests.join(', ')}`] : [];
+    }
+    return [];
+  }
+
+  return { st, click, marks, hover, hitClasses, controls, reset, describe, legendExtra: () => [] };
 }

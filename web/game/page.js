@@ -16,6 +16,8 @@ import { installActions } from './actions.js';
 import { installBoard } from './drawing.js';
 import { takeInviteFromAddress, useInvite } from './invite.js';
 import { installAnalysis } from './analysis.js';
+import { installKeys } from './keys.js';
+import { createNextGame } from './next.js';
 
 export async function renderGame(main, id) {
   const S = createState(id);
@@ -38,6 +40,8 @@ export async function renderGame(main, id) {
     G.renderPanel();
     reviewer.renderMoves(movesCol);
     G.showBoard();
+    G.updateKeys();
+    G.nextGame.update();
   };
   document.addEventListener('keydown', (e) => {
     if (reviewer.onKey(e)) return;
@@ -55,7 +59,18 @@ function layOut(main, G) {
   clear(main);
   G.board = new Board({ id: 'board', label: 'game board' });
   const banner = h('div', { class: 'banner hidden', id: 'banner', role: 'status' });
-  const boardCol = h('div', { class: 'board-col' }, banner, h('div', { class: 'board-wrap' }, G.board.svg));
+  // The board by keyboard, with its help, the buttons under it and the text board (kept across renders).
+  const keys = installKeys(G);
+  G.nextGame = createNextGame(G);
+  const boardCol = h(
+    'div',
+    { class: 'board-col' },
+    banner,
+    G.nextGame.box,
+    h('div', { class: 'board-wrap' }, G.board.svg, keys.help, keys.cursorSay),
+    keys.tools,
+    keys.textBoard,
+  );
   const movesCol = h('section', { class: 'moves-col panel', 'aria-label': 'Moves' });
   const side = h('aside', { class: 'side panel' });
   main.appendChild(h('div', { class: 'game-page' }, boardCol, movesCol, side));
@@ -98,7 +113,8 @@ function renderBanner(G, banner) {
       { class: 'button primary small', href: `/game/${v.rematch}` },
       isPlayer(S) ? 'Go to the rematch' : 'Watch the rematch',
     );
-  else if (isPlayer(S))
+  // A tournament pairs its players' next games itself: no rematch there.
+  else if (isPlayer(S) && !v.tournament)
     next = h('button', { class: 'primary small', id: 'banner-rematch', onclick: G.rematch }, '↻ Rematch');
   fill(
     banner,

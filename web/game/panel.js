@@ -336,7 +336,7 @@ function actions(G) {
     playing
       ? h('button', { id: 'resign', class: 'danger', onclick: G.resign, disabled: !!v.ending }, '⚑ Resign')
       : null,
-    v.ending && isPlayer(S) && !v.rematch
+    v.ending && isPlayer(S) && !v.rematch && !v.tournament
       ? h('button', { class: 'primary', id: 'rematch', onclick: G.rematch }, '↻ Rematch')
       : null,
     h('a', { class: 'button', id: 'new-game', href: '/' }, '+ New game'),

@@ -66,7 +66,12 @@ export function announce(G, before) {
     lines.push(`${mover} played ${v.moves[v.ply - 1]}${words ? ` (${words})` : ''}.`);
   }
   if (v.ending && !before.ending) lines.push(v.ending.text);
-  if (!lines.length) return;
-  G.announceBox.appendChild(h('p', {}, lines.join(' ')));
+  if (lines.length) say(G, lines.join(' '));
+}
+
+/** Says `text` in the page's live region (the last few things said are kept there). */
+export function say(G, text) {
+  if (!G.announceBox || !text) return;
+  G.announceBox.appendChild(h('p', {}, text));
   while (G.announceBox.childNodes.length > 5) G.announceBox.firstChild.remove();
 }

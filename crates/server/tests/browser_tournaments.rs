@@ -1,9 +1,11 @@
 //! Browser test (a real headless Chromium against the real server) of arena tournaments: a player with an
 //! account creates one from the tournaments page, a second player signs up in another browser, both join
 //! from the tournament page and are taken to their game; one resigns, and a third browser watching the
-//! tournament page sees the standings change live (2 for the win, 0 for the loss) and the two paired again.
+//! tournament page sees the standings change live (2 for the win, 0 for the loss) and the two paired again,
+//! while both game pages go on to the new game by themselves.
 //! The server's clock is moved past the end: the game in progress still counts, and when it ends the
-//! tournament is finished.
+//! tournament is finished. A player whose opponent left waits on the finished game's page for a next game,
+//! and may stay there instead.
 
 mod common;
 
@@ -75,25 +77,33 @@ fn score_of(id: &str) -> String {
     format!("document.querySelector(\"#standings tr[data-player='{id}'] .score\").textContent")
 }
 
-/// From the game page back to the tournament page by its link, then on to the player's next game: gone to
-/// at once when it starts while the page is open, or by the page's link when it had started already.
-async fn back_and_on_to_the_next_game(b: &Browser, previous: &str) -> String {
-    b.click_css("#tournament-back").await;
-    let went = b
-        .wait_for(
-            &format!(
-                "(location.pathname.startsWith('/game/') && location.pathname !== '/game/{previous}' && 'gone') || \
-                 (window.arbiterTournament && document.querySelector('#your-game:not([hidden]) a') && 'link')"
-            ),
-            "the next game, or the way to it",
-        )
-        .await;
-    if went == json!("link") {
-        b.click_css("#your-game a").await;
-    }
+/// After a game of the tournament ended, the game page goes to the player's next game by itself: its id,
+/// once live there.
+async fn on_by_itself(b: &Browser, previous: &str) -> String {
+    b.wait_for(
+        &format!("location.pathname.startsWith('/game/') && location.pathname !== '/game/{previous}'"),
+        "the next game, gone to by the finished game's page",
+    )
+    .await;
     let id = on_game_page(b).await;
     assert_ne!(id, previous, "a new game");
     id
+}
+
+/// From the game page back to tournament `tid`'s page by its link, then to the player's game by the page's
+/// link (the game started before the page opened).
+async fn back_and_to_the_game(b: &Browser, tid: &str) -> String {
+    b.click_css("#tournament-back").await;
+    b.wait_for(
+        &format!(
+            "location.pathname === '/tournament/{tid}' && window.arbiterTournament && \
+             window.arbiterTournament.loaded && document.querySelector('#your-game:not([hidden]) a')"
+        ),
+        "the way to the game on the tournament page",
+    )
+    .await;
+    b.click_css("#your-game a").await;
+    on_game_page(b).await
 }
 
 /// The group of the tournaments page that lists tournament `tid` (`running`, `upcoming`, `finished`).
@@ -269,8 +279,13 @@ async fn two_accounts_play_an_arena_from_its_page_and_the_standings_follow_live(
         )
         .await;
     watcher.screenshot(&artifact("tournament-standings.png")).await;
-    assert_eq!(back_and_on_to_the_next_game(&ann, &first_game).await, second_game);
-    assert_eq!(back_and_on_to_the_next_game(&bob, &first_game).await, second_game);
+    // Their pages went there by themselves from the game just finished: the loser's and the winner's.
+    assert_eq!(on_by_itself(&bob, &first_game).await, second_game);
+    let note = text_of(&bob, "#message").await;
+    assert!(note.contains("Friday Arena: your game against ann"), "{note}");
+    assert_eq!(on_by_itself(&ann, &first_game).await, second_game);
+    // The way back to the tournament and on to the game is there too.
+    assert_eq!(back_and_to_the_game(&bob, &tid).await, second_game);
 
     // The list shows it running, with its leader; without an account the form is a note.
     watcher.goto(&t.url("/tournaments")).await;
@@ -318,6 +333,13 @@ async fn two_accounts_play_an_arena_from_its_page_and_the_standings_follow_live(
         .unwrap()
         .len();
     assert_eq!(games, 2, "no game after the end");
+    // The finished game's pages stay: no next game to wait for.
+    for b in [&ann, &bob] {
+        let page = b
+            .eval("return [location.pathname, document.getElementById('next-game').textContent]")
+            .await;
+        assert_eq!(page, json!([format!("/game/{second_game}"), ""]), "{page}");
+    }
     watcher.screenshot(&artifact("tournament-finished.png")).await;
     watcher.goto(&t.url("/tournaments")).await;
     let row = text_of(&watcher, &format!("tr[data-id='{tid}']")).await;
@@ -328,4 +350,108 @@ async fn two_accounts_play_an_arena_from_its_page_and_the_standings_follow_live(
     ann.quit().await;
     bob.quit().await;
     watcher.quit().await;
+}
+
+/// Polls tournament `tid` until player `who` plays a game other than `not`: its id.
+async fn playing(t: &TestServer, tid: &str, who: &str, not: Option<&str>) -> String {
+    for _ in 0..200 {
+        let (status, view) = t.get(&format!("/api/tournaments/{tid}")).await;
+        assert_eq!(status, 200, "{view}");
+        let line = view["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["player"]["id"] == json!(who))
+            .cloned();
+        if let Some(game) = line.as_ref().and_then(|l| l["playing"].as_str()) {
+            if Some(game) != not {
+                return game.to_string();
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("{who} got no game in {tid}");
+}
+
+/// Someone whose opponent left the tournament wins the game: the page waits for the next game, saying so in
+/// a live region with a "Stay here" button; pressed (by keyboard), the page stays, even when the next game
+/// comes. A page opened on a finished game later does not go anywhere either.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_waiting_for_the_next_game_may_stay() {
+    require_chromium();
+    let _serial = SERIAL.lock().await;
+    let t = TestServer::new().await;
+    let driver = Driver::start().await;
+    let (status, body) = t
+        .post("/api/account", json!({"username": "host", "password": "long enough"}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let host = t.get("/api/me").await.1["id"].as_str().unwrap().to_string();
+    let (status, tournament) = t
+        .post(
+            "/api/tournaments",
+            json!({"game": "void", "options": "", "clock": "fischer:300+0", "minutes": 30, "starts_in": 0,
+                   "rated": false, "name": "Evening Arena"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{tournament}");
+    let tid = tournament["id"].as_str().unwrap().to_string();
+    let bea = named_player(&t, "bea").await;
+    let join = format!("/api/tournaments/{tid}/join");
+    assert_eq!(t.post(&join, json!({})).await.0, 200);
+    assert_eq!(t.send_as(Some(&bea), "POST", &join, None).await.0, 200);
+    let first = playing(&t, &tid, &host, None).await;
+    let profile = tempfile::tempdir().unwrap();
+    let b = browser_as(&driver, &t, &t.token, profile.path(), &format!("/game/{first}")).await;
+    live_page(&b).await;
+
+    // Bea leaves the tournament and resigns: nobody to pair the host with, who waits.
+    let (status, body) = t
+        .send_as(Some(&bea), "POST", &format!("/api/tournaments/{tid}/leave"), None)
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = t
+        .send_as(
+            Some(&bea),
+            "POST",
+            &format!("/api/games/{first}/resign"),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let line = text_of(&b, "#next-game .next-game").await;
+    assert_eq!(line, "Waiting for your next game in Evening Arena… Stay here");
+    assert_eq!(
+        b.eval("return document.getElementById('next-game').getAttribute('role')")
+            .await,
+        json!("status")
+    );
+    b.screenshot(&artifact("tournament-waiting.png")).await;
+    b.find("#next-game-stay")
+        .await
+        .send_keys("\u{E007}")
+        .await
+        .expect("Enter on Stay here");
+    let stayed = text_of(&b, "#next-game .next-game").await;
+    assert!(stayed.starts_with("You stay on this game."), "{stayed}");
+
+    // Bea comes back: a new game for the two, and the page stays where it is.
+    assert_eq!(t.send_as(Some(&bea), "POST", &join, None).await.0, 200);
+    let second = playing(&t, &tid, &host, Some(&first)).await;
+    assert_ne!(second, first);
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(
+        b.eval("return location.pathname").await,
+        json!(format!("/game/{first}"))
+    );
+
+    // Opened again later, the finished game's page does not take the player away either.
+    b.goto(&t.url(&format!("/game/{first}"))).await;
+    live_page(&b).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let page = b
+        .eval("return [location.pathname, document.getElementById('next-game').textContent]")
+        .await;
+    assert_eq!(page, json!([format!("/game/{first}"), ""]), "{page}");
+    b.quit().await;
 }

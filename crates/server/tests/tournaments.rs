@@ -151,6 +151,15 @@ async fn an_arena_pairs_free_players_scores_their_games_and_finishes() {
         .send_as(Some(&bob), "GET", &format!("/api/games/{game}/hint"), None)
         .await;
     assert_eq!((s, code(&e)), (403, "hints_off"), "{e}");
+    let (s, e) = t
+        .send_as(
+            Some(&bob),
+            "POST",
+            &format!("/api/games/{game}/rematch"),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!((s, code(&e)), (409, "not_over"), "{e}");
     let first_side = view["sides"][0]["player"]["id"].clone();
 
     // The watchers saw the joins and the pairing.
@@ -171,6 +180,15 @@ async fn an_arena_pairs_free_players_scores_their_games_and_finishes() {
         )
         .await;
     assert_eq!(s, 200);
+    let (s, e) = t
+        .send_as(
+            Some(&bob),
+            "POST",
+            &format!("/api/games/{game}/rematch"),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!((s, code(&e)), (409, "tournament_game"), "{e}");
     let again = wait_for(&t, &ada, &id, |v| {
         v["you"]["playing"].as_str().is_some_and(|g| g != game)
     })

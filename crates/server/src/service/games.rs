@@ -207,6 +207,12 @@ impl Service {
             if live.session.ending().is_none() {
                 return Err(ServiceError::conflict("not_over", "the game is not over yet"));
             }
+            if live.tournament.is_some() {
+                return Err(ServiceError::conflict(
+                    "tournament_game",
+                    "no rematch in a tournament: it pairs your next game itself",
+                ));
+            }
             (
                 live.session.game().to_string(),
                 live.session.options(),
