@@ -325,7 +325,10 @@ async fn a_sqlite_site_moves_to_postgres() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
     assert!(
-        stdout.contains("Copied 1 players (0 with accounts, 0 ratings), 3 games (9 moves, 0 analyses), 0 puzzle attempts and 1 open challenges"),
+        stdout.contains(
+            "Copied 1 players (0 with accounts, 0 ratings), 3 games (9 moves, 0 analyses), 0 puzzle attempts, 1 open \
+             challenges and 0 tournaments"
+        ),
         "{stdout}"
     );
     // Once more into the same database: refused, nothing doubled.
