@@ -11,18 +11,6 @@ use common::TestServer;
 use serde_json::json;
 use webdriver::*;
 
-/// Types into the form `form`'s fields (`[name, text]`) and submits it.
-async fn fill_and_submit(b: &Browser, form: &str, fields: &[(&str, &str)]) {
-    for (name, text) in fields {
-        b.find(&format!("#{form} input[name='{name}']"))
-            .await
-            .send_keys(text)
-            .await
-            .expect("typing");
-    }
-    b.click_css(&format!("#{form} button[type='submit']")).await;
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_account_made_in_one_browser_signs_in_from_another_with_the_same_games() {
     require_chromium();
@@ -48,12 +36,9 @@ async fn an_account_made_in_one_browser_signs_in_from_another_with_the_same_game
         .wait_for("document.querySelector('#create-account')", "the account page")
         .await;
     first.screenshot(&artifact("account-anonymous.png")).await;
-    fill_and_submit(
-        &first,
-        "create-account",
-        &[("username", "Ada_L"), ("password", "short")],
-    )
-    .await;
+    first
+        .fill_and_submit("create-account", &[("username", "Ada_L"), ("password", "short")])
+        .await;
     let refused = text_of(&first, "#account-message.error").await;
     assert!(refused.contains("8 to 256 characters"), "{refused}");
     first
@@ -80,12 +65,9 @@ async fn an_account_made_in_one_browser_signs_in_from_another_with_the_same_game
     second
         .wait_for("document.querySelector('#sign-in')", "the sign-in form")
         .await;
-    fill_and_submit(
-        &second,
-        "sign-in",
-        &[("username", "ada_l"), ("password", "wrong password")],
-    )
-    .await;
+    second
+        .fill_and_submit("sign-in", &[("username", "ada_l"), ("password", "wrong password")])
+        .await;
     let refused = text_of(&second, "#account-message.error").await;
     assert!(refused.contains("Wrong username or password"), "{refused}");
     second
@@ -94,7 +76,9 @@ async fn an_account_made_in_one_browser_signs_in_from_another_with_the_same_game
         .clear()
         .await
         .unwrap();
-    fill_and_submit(&second, "sign-in", &[("password", "short but longer")]).await;
+    second
+        .fill_and_submit("sign-in", &[("password", "short but longer")])
+        .await;
     second
         .wait_for("location.pathname === '/'", "home after signing in")
         .await;

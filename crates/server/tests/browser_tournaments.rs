@@ -18,24 +18,11 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use webdriver::*;
 
-/// Types into the form `form`'s fields (`[name, text]`) and submits it.
-async fn fill_and_submit(b: &Browser, form: &str, fields: &[(&str, &str)]) {
-    for (name, text) in fields {
-        b.find(&format!("#{form} input[name='{name}']"))
-            .await
-            .send_keys(text)
-            .await
-            .expect("typing");
-    }
-    b.click_css(&format!("#{form} button[type='submit']")).await;
-}
-
 /// Signs up on the account page (the browser is there already) and waits until signed in.
 async fn sign_up(b: &Browser, username: &str) {
     b.wait_for("document.querySelector('#create-account')", "the account form")
         .await;
-    fill_and_submit(
-        b,
+    b.fill_and_submit(
         "create-account",
         &[("username", username), ("password", "long enough password")],
     )

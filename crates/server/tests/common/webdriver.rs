@@ -209,6 +209,18 @@ impl Browser {
         element.click().await.unwrap_or_else(|e| panic!("click failed: {e}"));
     }
 
+    /// Types into the form `form`'s fields (`[name, text]`) and submits it.
+    pub async fn fill_and_submit(&self, form: &str, fields: &[(&str, &str)]) {
+        for (name, text) in fields {
+            self.find(&format!("#{form} input[name='{name}']"))
+                .await
+                .send_keys(text)
+                .await
+                .expect("typing");
+        }
+        self.click_css(&format!("#{form} button[type='submit']")).await;
+    }
+
     /// Finds and clicks; finds again if the page redrew the element in between. An element under
     /// something else (the sticky top bar, after the page scrolled) is brought to the middle of the window
     /// and clicked again.
