@@ -306,9 +306,14 @@ impl Service {
         }
         let missing = || ServiceError::not_found(format!("no tournament with id '{id}'"));
         let tournament = self.store.tournament(id)?.ok_or_else(missing)?;
+        self.with_players_and_games(tournament)
+    }
+
+    /// A stored tournament with who joined it and its games.
+    fn with_players_and_games(&self, tournament: StoredTournament) -> Result<Loaded, ServiceError> {
         Ok(Loaded {
-            entrants: self.store.entrants(id)?,
-            games: self.store.tournament_games(id)?,
+            entrants: self.store.entrants(&tournament.id)?,
+            games: self.store.tournament_games(&tournament.id)?,
             tournament,
         })
     }
@@ -390,11 +395,7 @@ impl Service {
         let now = self.now_s();
         let mut list = Vec::new();
         for t in self.store.tournaments(TOURNAMENTS_LISTED)? {
-            let loaded = Loaded {
-                entrants: self.store.entrants(&t.id)?,
-                games: self.store.tournament_games(&t.id)?,
-                tournament: t,
-            };
+            let loaded = self.with_players_and_games(t)?;
             list.push(loaded.summary(now, &loaded.standings()));
         }
         Ok(list)
