@@ -147,8 +147,14 @@ async fn an_arena_pairs_free_players_scores_their_games_and_finishes() {
         .send_as(Some(&bob), "POST", &format!("/api/games/{game}/undo"), Some(json!({})))
         .await;
     assert_eq!((s, code(&e)), (409, "rated_game"), "{e}");
+    // The hint is for the side to move (the first side at the start), whoever was given it.
+    let mover = if view["sides"][0]["player"]["id"] == json!(ada_id) {
+        &ada
+    } else {
+        &bob
+    };
     let (s, e) = t
-        .send_as(Some(&bob), "GET", &format!("/api/games/{game}/hint"), None)
+        .send_as(Some(mover), "GET", &format!("/api/games/{game}/hint"), None)
         .await;
     assert_eq!((s, code(&e)), (403, "hints_off"), "{e}");
     let (s, e) = t
