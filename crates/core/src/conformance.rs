@@ -64,6 +64,14 @@ pub fn check_position<G: FullGame>(game: &G, variant: &G::Variant) {
 
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
+    // The scratch space starts full of moves: a count must not depend on it.
+    let mut scratch = moves.clone();
+    assert_eq!(
+        game.count_moves(&mut scratch),
+        moves.len(),
+        "{}: '{text}' counts as many moves as it lists",
+        G::NAME
+    );
     assert_eq!(
         moves.is_empty(),
         game.outcome().is_some(),

@@ -97,6 +97,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Clears `moves` and fills it with every legal move, each once. Empty iff the game is over.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
+    /// The number of legal moves, as [`Game::legal_moves`] lists them: perft's last ply (bulk
+    /// counting). A game with a faster way than listing them overrides it; `scratch` is space
+    /// to reuse.
+    fn count_moves(&self, scratch: &mut Vec<Self::Move>) -> usize {
+        self.legal_moves(scratch);
+        scratch.len()
+    }
+
     /// Plays a move that `legal_moves` listed.
     fn play(&mut self, mv: Self::Move);
 

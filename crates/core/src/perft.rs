@@ -20,10 +20,10 @@ impl<G: Game> Walker<G> {
             self.lists.push(Vec::with_capacity(256));
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        game.legal_moves(&mut list);
         let nodes = if depth == 1 {
-            list.len() as u64
+            game.count_moves(&mut list) as u64
         } else {
+            game.legal_moves(&mut list);
             let mut sum = 0;
             for &mv in &list {
                 let mut child = game.clone();

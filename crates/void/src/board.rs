@@ -1,7 +1,7 @@
 //! The position: the 90 squares, the side to move, the passes in a row and the incremental hash.
 
 use crate::piece::BLACK;
-use crate::{position, zobrist, Kind, Piece, Square, SQUARES};
+use crate::{position, zobrist, Kind, Piece, Square};
 use arbiter_core::{NoVariant, Player};
 
 /// A Void position: the 90 squares, the side to move and the passes just played in a row.
@@ -10,7 +10,8 @@ use arbiter_core::{NoVariant, Player};
 /// generation and the end-of-game check never scan the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Void {
-    board: [u8; SQUARES],
+    /// Piece codes by square index; 128 entries so that a masked index needs no bounds check.
+    board: [u8; 128],
     occupied: [u128; 2],
     flagships: [u8; 2],
     to_move: Player,
@@ -27,7 +28,7 @@ impl Void {
     /// An empty board, Black to move.
     pub(crate) fn empty() -> Void {
         Void {
-            board: [0; SQUARES],
+            board: [0; 128],
             occupied: [0; 2],
             flagships: [0; 2],
             to_move: BLACK,
@@ -39,13 +40,19 @@ impl Void {
     /// The piece on a square.
     #[inline]
     pub fn piece(&self, square: Square) -> Option<Piece> {
-        Piece::from_code(self.board[square.index()])
+        Piece::from_code(self.board[square.index() & 127])
     }
 
     /// Whether a square is empty.
     #[inline]
     pub fn is_empty(&self, square: Square) -> bool {
-        self.board[square.index()] == 0
+        self.board[square.index() & 127] == 0
+    }
+
+    /// The piece codes by square index (0 empty, see [`Piece::code`]), for move generation.
+    #[inline]
+    pub(crate) fn codes(&self) -> &[u8; 128] {
+        &self.board
     }
 
     /// Squares occupied by a side, as a bitboard over square indices.
@@ -64,7 +71,7 @@ impl Void {
     #[inline]
     pub(crate) fn put(&mut self, square: Square, piece: Piece) {
         debug_assert!(self.is_empty(square));
-        self.board[square.index()] = piece.code();
+        self.board[square.index() & 127] = piece.code();
         self.occupied[piece.owner.index()] |= 1u128 << square.index();
         if piece.kind == Kind::Flagship {
             self.flagships[piece.owner.index()] += 1;
@@ -76,7 +83,7 @@ impl Void {
     #[inline]
     pub(crate) fn take(&mut self, square: Square) -> Option<Piece> {
         let piece = self.piece(square)?;
-        self.board[square.index()] = 0;
+        self.board[square.index() & 127] = 0;
         self.occupied[piece.owner.index()] &= !(1u128 << square.index());
         if piece.kind == Kind::Flagship {
             self.flagships[piece.owner.index()] -= 1;

@@ -43,6 +43,10 @@ impl Game for Void {
         movegen::legal_moves(self, moves);
     }
 
+    fn count_moves(&self, _: &mut Vec<Move>) -> usize {
+        movegen::count_moves(self)
+    }
+
     fn play(&mut self, mv: Move) {
         play::play(self, mv, &mut |_| {});
     }

@@ -16,8 +16,8 @@ pub struct Square(u8);
 impl Square {
     /// The cell at `orbit` (1..=5) and `sector` (0..=17); `None` off the board.
     #[inline]
-    pub fn new(orbit: i32, sector: i32) -> Option<Square> {
-        if (1..=ORBITS as i32).contains(&orbit) {
+    pub const fn new(orbit: i32, sector: i32) -> Option<Square> {
+        if orbit >= 1 && orbit <= ORBITS as i32 {
             let sector = sector.rem_euclid(SECTORS as i32);
             Some(Square(((orbit - 1) * SECTORS as i32 + sector) as u8))
         } else {
@@ -27,32 +27,32 @@ impl Square {
 
     /// The cell with this index (0..90, orbit-major from orbit 1).
     #[inline]
-    pub fn from_index(index: usize) -> Square {
+    pub const fn from_index(index: usize) -> Square {
         debug_assert!(index < SQUARES);
         Square(index as u8)
     }
 
     /// The index 0..90.
     #[inline]
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The orbit, 1 (innermost) to 5 (outermost).
     #[inline]
-    pub fn orbit(self) -> i32 {
+    pub const fn orbit(self) -> i32 {
         self.0 as i32 / SECTORS as i32 + 1
     }
 
     /// The sector, 0 (a) to 17 (r).
     #[inline]
-    pub fn sector(self) -> i32 {
+    pub const fn sector(self) -> i32 {
         self.0 as i32 % SECTORS as i32
     }
 
     /// The cell `d_orbit` outward and `d_sector` clockwise; sectors wrap, orbits do not.
     #[inline]
-    pub fn offset(self, d_orbit: i32, d_sector: i32) -> Option<Square> {
+    pub const fn offset(self, d_orbit: i32, d_sector: i32) -> Option<Square> {
         Square::new(self.orbit() + d_orbit, self.sector() + d_sector)
     }
 
