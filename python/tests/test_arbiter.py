@@ -469,6 +469,31 @@ def test_random_playouts_counts():
     assert arbiter.random_playouts(s, 0)["games"] == 0
 
 
+def test_bulk_calls_on_threads():
+    for spec in WHOLE_MOVE_SPECS:
+        s = random_state(spec, 3, seed=5)
+        assert arbiter.perft(s, 2, threads=3) == arbiter.perft(s, 2)
+    s = arbiter.Game("void").new_state()
+    one = arbiter.random_playouts(s, 101, seed=9)
+    two = arbiter.random_playouts(s, 101, seed=9, threads=2)
+    assert two["games"] == 101
+    assert two["wins"][0] + two["wins"][1] + two["draws"] + two["capped"] == 101
+    again = arbiter.random_playouts(s, 101, seed=9, threads=2)
+    assert (again["plies"], again["wins"]) == (two["plies"], two["wins"])
+    # Thread 0 plays 51 games with the seed itself (what one thread would), thread 1 the other 50
+    # with the seed plus the golden-ratio constant.
+    first = arbiter.random_playouts(s, 51, seed=9)
+    second = arbiter.random_playouts(s, 50, seed=(9 + 0x9E3779B97F4A7C15) % 2**64)
+    assert two["plies"] == first["plies"] + second["plies"]
+    assert two["wins"] == (first["wins"][0] + second["wins"][0], first["wins"][1] + second["wins"][1])
+    assert one["games"] == 101
+    for bad in (0, 257, -1):
+        with pytest.raises((ValueError, OverflowError)):
+            arbiter.random_playouts(s, 10, threads=bad)
+        with pytest.raises((ValueError, OverflowError)):
+            arbiter.perft(s, 1, threads=bad)
+
+
 def test_bulk_calls_release_the_gil():
     state = arbiter.Game("void").new_state()
     done = threading.Event()

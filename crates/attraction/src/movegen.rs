@@ -9,7 +9,9 @@
 //!
 //! (Random playouts use the trait's default `random_move`, which builds the list and picks from
 //! it: measured with callgrind, that costs fewer instructions than counting each stone's moves
-//! and materialising only the chosen one, since without a target CPU `count_ones` is emulated.)
+//! and materialising only the chosen one, since without a target CPU `count_ones` is emulated.
+//! For the same reason perft's last ply lists the moves too (`Game::count_moves`' default): a
+//! count by `Reach::count` ran at 0.8× of listing them, 1.02× only with `-C target-cpu=x86-64-v2`.)
 
 use crate::bits::squares;
 use crate::geometry::{orthogonal_neighbours, Direction};

@@ -78,6 +78,40 @@ impl PlayoutStats {
     }
 }
 
+/// The seed of thread `i` of a run on several threads: `seed` itself for the first, so that one
+/// thread plays what a single-threaded run plays.
+pub fn thread_seed(seed: u64, i: u64) -> u64 {
+    seed.wrapping_add(i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
+/// The share of `total` playouts that thread `i` of `threads` plays (the first ones one more when
+/// they do not divide evenly).
+pub fn thread_share(total: u64, threads: usize, i: usize) -> u64 {
+    let threads = threads.max(1) as u64;
+    total / threads + u64::from((i as u64) < total % threads)
+}
+
+/// Runs `run(i, seed)` on `threads` threads at once, thread `i` with its own
+/// [`thread_seed`], and adds their playouts up ([`PlayoutStats::side_by_side`]).
+pub fn on_threads<E: Send>(
+    threads: usize,
+    seed: u64,
+    run: impl Fn(usize, u64) -> Result<PlayoutStats, E> + Sync,
+) -> Result<PlayoutStats, E> {
+    let runs: Vec<Result<PlayoutStats, E>> = std::thread::scope(|scope| {
+        let run = &run;
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|i| scope.spawn(move || run(i, thread_seed(seed, i as u64))))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
+    });
+    let runs = runs.into_iter().collect::<Result<Vec<_>, E>>()?;
+    Ok(PlayoutStats::side_by_side(&runs))
+}
+
 /// Runs random playouts from `start` for at least `budget` (checked between playouts).
 pub fn run_playouts<G: Game, R: Rng>(start: &G, rng: &mut R, ply_cap: u32, budget: Duration) -> PlayoutStats {
     run_playouts_until(start, rng, ply_cap, |stats| stats.elapsed >= budget)

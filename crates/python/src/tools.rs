@@ -5,35 +5,60 @@ use crate::{panic_error, to_py};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// Counts the move sequences of `depth` plies from the state's position.
+/// Counts the move sequences of `depth` plies from the state's position, the first moves shared
+/// out among `threads` threads.
 #[pyfunction]
-pub fn perft(state: &Bound<'_, State>, depth: usize) -> PyResult<u64> {
+#[pyo3(signature = (state, depth, threads = 1))]
+pub fn perft(state: &Bound<'_, State>, depth: usize, threads: usize) -> PyResult<u64> {
     let py = state.py();
+    let threads = check_threads(threads)?;
     let (kind, options, position) = state.try_borrow()?.tool_args();
     py.allow_threads(move || {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            kind.perft(&options, Some(&position), depth)
+            if threads == 1 || depth == 0 {
+                kind.perft(&options, Some(&position), depth)
+            } else {
+                let split = kind.divide(&options, Some(&position), depth, threads, &mut |_, _| {})?;
+                Ok(split.iter().map(|(_, n)| n).sum())
+            }
         }))
         .map_err(|p| panic_error(p.as_ref()))
     })?
     .map_err(to_py)
 }
 
-/// Exactly `n` random games from the state's position.
+/// A thread count of 1..=256.
+fn check_threads(threads: usize) -> PyResult<usize> {
+    if (1..=256).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "threads must be between 1 and 256, not {threads}"
+        )))
+    }
+}
+
+/// Exactly `n` random games from the state's position, shared out among `threads` threads (each
+/// its own seed from `seed`: the same `seed` and `threads` play the same games).
 #[pyfunction]
-#[pyo3(signature = (state, n, seed = 0, max_plies = 1000))]
+#[pyo3(signature = (state, n, seed = 0, max_plies = 1000, threads = 1))]
 pub fn random_playouts<'py>(
     state: &Bound<'py, State>,
     n: u64,
     seed: u64,
     max_plies: u32,
+    threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     let py = state.py();
+    let threads = check_threads(threads)?;
     let (kind, options, position) = state.try_borrow()?.tool_args();
     let stats = py
         .allow_threads(move || {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                kind.playouts_count(&options, Some(&position), seed, max_plies, n)
+                arbiter_core::playout::on_threads(threads, seed, |i, seed| {
+                    let share = arbiter_core::playout::thread_share(n, threads, i);
+                    kind.playouts_count(&options, Some(&position), seed, max_plies, share)
+                })
             }))
             .map_err(|p| panic_error(p.as_ref()))
         })?

@@ -45,6 +45,11 @@ impl Game for Villawar {
     }
 
     #[inline]
+    fn count_moves(&self, _: &mut Vec<Move>) -> usize {
+        dispatch!(self, b => movegen::count_moves(b))
+    }
+
+    #[inline]
     fn play(&mut self, mv: Move) {
         dispatch_mut!(self, b => play::play(b, mv))
     }

@@ -21,6 +21,32 @@ use crate::moves::Move;
 
 type Rays<B> = [[B; 8]; MAX_SQUARES];
 
+/// Where the jumps go: the move list, or a counter for perft's last ply (bulk counting), which
+/// adds a piece's landing squares with one population count.
+trait Jumps<B: Bits> {
+    /// The jumps of the piece on `from` in direction `d`, one per square of `landings`.
+    fn add(&mut self, from: usize, landings: B, d: usize);
+}
+
+impl<B: Bits> Jumps<B> for Vec<Move> {
+    #[inline(always)]
+    fn add(&mut self, from: usize, mut landings: B, d: usize) {
+        while !landings.none() {
+            self.push(Move::jump(from, landings.pop(), d));
+        }
+    }
+}
+
+/// A count of jumps.
+struct Count(usize);
+
+impl<B: Bits> Jumps<B> for Count {
+    #[inline(always)]
+    fn add(&mut self, _: usize, landings: B, _: usize) {
+        self.0 += landings.count() as usize;
+    }
+}
+
 /// The nearest square of `set` along direction `D` (lowest bit for the ascending directions).
 #[inline(always)]
 fn nearest<B: Bits, const D: usize>(set: B) -> usize {
@@ -64,7 +90,7 @@ fn warrior_target<B: Bits, const D: usize>(s: usize, ow: B, occ: B, rays: &Rays<
 /// Every jump in direction `D`: first the pieces that have one (by whole-board fills), then
 /// their landing squares by ray look-ups.
 #[inline(always)]
-fn direction<G: Geometry, const D: usize>(ov: G::B, ow: G::B, occ: G::B, empty: G::B, out: &mut Vec<Move>) {
+fn direction<G: Geometry, const D: usize>(ov: G::B, ow: G::B, occ: G::B, empty: G::B, out: &mut impl Jumps<G::B>) {
     let rays = &G::tables().rays;
     let own = ov | ow;
     // Own pieces whose run (same colour and type, along D) ends just before an empty square.
@@ -77,10 +103,7 @@ fn direction<G: Geometry, const D: usize>(ov: G::B, ow: G::B, occ: G::B, empty: 
     let mut villagers = ov & step_back::<G, D>(reach);
     while !villagers.none() {
         let s = villagers.pop();
-        let mut land = villager_landings::<G::B, D>(s, ov, ow, occ, rays);
-        while !land.none() {
-            out.push(Move::jump(s, land.pop(), D));
-        }
+        out.add(s, villager_landings::<G::B, D>(s, ov, ow, occ, rays), D);
     }
     if ow.count() < 2 {
         return; // a warrior can only jump another warrior
@@ -93,7 +116,7 @@ fn direction<G: Geometry, const D: usize>(ov: G::B, ow: G::B, occ: G::B, empty: 
     let mut warriors = ow & step_back::<G, D>(reach);
     while !warriors.none() {
         let s = warriors.pop();
-        out.push(Move::jump(s, warrior_target::<G::B, D>(s, ow, occ, rays), D));
+        out.add(s, G::B::bit(warrior_target::<G::B, D>(s, ow, occ, rays)), D);
     }
 }
 
@@ -102,6 +125,27 @@ fn direction<G: Geometry, const D: usize>(ov: G::B, ow: G::B, occ: G::B, empty: 
 #[inline]
 pub fn legal_moves<G: Geometry>(board: &Board<G>, out: &mut Vec<Move>) {
     out.clear();
+    generate(board, out);
+    if out.is_empty() && board.passes < 2 {
+        out.push(Move::PASS);
+    }
+}
+
+/// The number of legal moves, as [`legal_moves`] lists them.
+#[inline]
+pub fn count_moves<G: Geometry>(board: &Board<G>) -> usize {
+    let mut count = Count(0);
+    generate(board, &mut count);
+    if count.0 == 0 && board.passes < 2 {
+        1 // the pass
+    } else {
+        count.0
+    }
+}
+
+/// Every jump into `out`, none once two passes ended the game.
+#[inline(always)]
+fn generate<G: Geometry>(board: &Board<G>, out: &mut impl Jumps<G::B>) {
     if board.passes >= 2 {
         return;
     }
@@ -117,7 +161,4 @@ pub fn legal_moves<G: Geometry>(board: &Board<G>, out: &mut Vec<Move>) {
     direction::<G, 5>(ov, ow, occ, empty, out);
     direction::<G, 6>(ov, ow, occ, empty, out);
     direction::<G, 7>(ov, ow, occ, empty, out);
-    if out.is_empty() {
-        out.push(Move::PASS);
-    }
 }

@@ -161,23 +161,10 @@ pub fn run(args: Args) -> Result<(), String> {
     for spec in &specs {
         let (game, options) = registry().parse_spec(spec).map_err(|e| e.to_string())?;
         bar.set_message(format!("{spec}: playouts"));
-        let runs: Vec<_> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads as u64)
-                .map(|i| {
-                    let seed = args.seed.wrapping_add(i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                    scope.spawn(move || game.playouts(options, None, seed, args.ply_cap, budget))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a playout thread"))
-                .collect()
-        });
-        let runs = runs
-            .into_iter()
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| e.to_string())?;
-        let stats = arbiter_core::playout::PlayoutStats::side_by_side(&runs);
+        let stats = arbiter_core::playout::on_threads(threads, args.seed, |_, seed| {
+            game.playouts(options, None, seed, args.ply_cap, budget)
+        })
+        .map_err(|e| e.to_string())?;
         bar.inc(1);
         bar.set_message(format!("{spec}: perft"));
         // Deepen perft until one depth takes a good share of the budget, and never start a depth
