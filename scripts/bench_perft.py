@@ -45,8 +45,11 @@ the last column compares speeds, not the work done. Written by `scripts/bench_pe
 alternating rounds on one machine.
 """
 
-# Arbiter's games in table order, with the depths of the issue and of --quick. Krux counts distinct turns.
-GAMES = {"void": (5, 4), "villawar": (5, 4), "attraction": (6, 5), "krux": (3, 2)}
+# Arbiter's games in table order, with the depths of the issue (the deepest under 30 s on one thread of
+# the 2-core machine: Void 6 ≈ 13 s, Villawar 5 ≈ 3 s, Attraction 7 ≈ 2 s, the next depth of each over
+# 30 s; Krux 3 takes a minute, but its depth 2 is too short to time) and of --quick. Krux counts distinct
+# turns.
+GAMES = {"void": (6, 4), "villawar": (5, 4), "attraction": (7, 5), "krux": (3, 2)}
 CHESS_DEPTHS = (7, 6)
 DEFAULT_COMMIT = "8ad3fb6"  # the day the issue "speed round: perft at chess-engine parity" was filed
 
