@@ -73,7 +73,8 @@ impl From<deadpool_postgres::PoolError> for StoreError {
 type Params<'a> = &'a [&'a (dyn ToSql + Sync)];
 
 /// `UPDATE games SET <set>, version = version + 1 WHERE id = $1 AND version = $2` (with `set`
-/// numbering its parameters from `$3`), announced to the other servers at commit.
+/// numbering its parameters from `$3`), announced to the other servers at commit by the same
+/// statement (one round trip, its plan cached on the connection).
 async fn update_game(
     tx: &impl GenericClient,
     id: &str,
@@ -81,23 +82,44 @@ async fn update_game(
     set: &str,
     values: Params<'_>,
 ) -> StoreResult<()> {
-    let sql = format!("UPDATE games SET {set}, version = version + 1 WHERE id = $1 AND version = $2");
+    let sql = format!(
+        "UPDATE games SET {set}, version = version + 1 WHERE id = $1 AND version = $2 RETURNING {}",
+        notify_new_version(values.len() + 3)
+    );
+    let payload = new_version_payload(id, version);
     let mut all: Vec<&(dyn ToSql + Sync)> = vec![&id, &version];
     all.extend_from_slice(values);
-    if tx.execute(sql.as_str(), &all).await? == 1 {
-        let change = Change::Game {
-            id: id.to_string(),
-            version: version + 1,
-        };
-        tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &change.payload()])
-            .await?;
+    all.push(&payload);
+    let statement = tx.prepare_cached(&sql).await?;
+    if tx.execute(&statement, &all).await? == 1 {
         return Ok(());
     }
+    Err(stale_or_missing(tx, id).await?)
+}
+
+/// The SQL that announces a game's new version, its payload (see [`new_version_payload`]) the
+/// statement's parameter `$payload`: evaluated once for the one row a versioned update changes.
+fn notify_new_version(payload: usize) -> String {
+    format!("pg_notify('{CHANNEL}', ${payload})")
+}
+
+/// The announcement of game `id` at the version after `version`.
+fn new_version_payload(id: &str, version: i64) -> String {
+    Change::Game {
+        id: id.to_string(),
+        version: version + 1,
+    }
+    .payload()
+}
+
+/// Why a versioned update of game `id` changed nothing: another write came first, or the game
+/// is gone.
+async fn stale_or_missing(tx: &impl GenericClient, id: &str) -> StoreResult<StoreError> {
     let exists = tx
         .query_opt("SELECT 1 FROM games WHERE id = $1", &[&id])
         .await?
         .is_some();
-    Err(if exists {
+    Ok(if exists {
         StoreError::Stale
     } else {
         StoreError::Missing(format!("game {id}"))
@@ -277,7 +299,8 @@ impl PgStore {
 }
 
 impl PgStore {
-    /// Every row of a query, read by `read`.
+    /// Every row of a query, read by `read`. Queries are prepared once per connection (their SQL
+    /// is built from constants only, so the cache stays small): a round trip and a plan saved.
     fn rows<T: Send + 'static>(
         &self,
         sql: impl Into<String>,
@@ -287,7 +310,8 @@ impl PgStore {
         let sql = sql.into();
         self.run(move |pool| async move {
             let client = pool.get().await?;
-            let rows = client.query(sql.as_str(), &borrowed(&values)).await?;
+            let statement = client.prepare_cached(&sql).await?;
+            let rows = client.query(&statement, &borrowed(&values)).await?;
             rows.iter().map(read).collect()
         })
     }
@@ -304,7 +328,11 @@ impl PgStore {
 
     /// Runs a statement; how many rows it changed.
     fn execute(&self, sql: &'static str, values: Vec<Param>) -> StoreResult<u64> {
-        self.run(move |pool| async move { Ok(pool.get().await?.execute(sql, &borrowed(&values)).await?) })
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let statement = client.prepare_cached(sql).await?;
+            Ok(client.execute(&statement, &borrowed(&values)).await?)
+        })
     }
 }
 
@@ -391,24 +419,27 @@ impl Store for PgStore {
             mv.left_ms.map(|ms| ms as i64),
         );
         let (result, clock, outcome) = (state.result.map(owned), clock_json(state.clock), state.outcome);
-        self.write(move |tx| {
-            Box::pin(async move {
-                let t = now();
-                update_game(
-                    tx,
-                    &id,
-                    version,
-                    "result = $3, updated_at = $4, takeback = NULL, clock = $5, outcome = $6",
-                    &[&result, &t, &clock, &outcome],
-                )
-                .await?;
-                tx.execute(
-                    "INSERT INTO moves (game_id, ply, notation, played_at, left_ms) VALUES ($1, $2, $3, $4, $5)",
-                    &[&id, &ply, &notation, &t, &left_ms],
-                )
-                .await?;
-                Ok(())
-            })
+        // The hottest write of a busy site: the game's new version, its announcement and the move in
+        // one statement (atomic on its own), one round trip with its plan cached on the connection.
+        self.run(move |pool| async move {
+            let client = pool.get().await?;
+            let t = now();
+            let payload = new_version_payload(&id, version);
+            let sql = format!(
+                "WITH changed AS (UPDATE games SET result = $3, updated_at = $4, takeback = NULL, clock = $5, \
+                 outcome = $6, version = version + 1 WHERE id = $1 AND version = $2 RETURNING {}) \
+                 INSERT INTO moves (game_id, ply, notation, played_at, left_ms) \
+                 SELECT $1, $8::BIGINT, $9::TEXT, $4, $10::BIGINT FROM changed",
+                notify_new_version(7)
+            );
+            let statement = client.prepare_cached(&sql).await?;
+            let params: [&(dyn ToSql + Sync); 10] = [
+                &id, &version, &result, &t, &clock, &outcome, &payload, &ply, &notation, &left_ms,
+            ];
+            if client.execute(&statement, &params).await? == 1 {
+                return Ok(());
+            }
+            Err(stale_or_missing(&client, &id).await?)
         })
     }
 
