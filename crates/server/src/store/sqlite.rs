@@ -50,11 +50,12 @@ impl From<rusqlite::Error> for StoreError {
 
 /// Runs `UPDATE games SET <set>, version = version + 1 WHERE id = ? AND version = ?` in `tx`: the
 /// change is made only from the version its writer read. `set` numbers its parameters from `?3`.
+/// The statement is kept on the connection (a move's write prepares nothing).
 fn update_game(tx: &Transaction<'_>, id: &str, version: i64, set: &str, values: &[&dyn ToSql]) -> StoreResult<()> {
     let sql = format!("UPDATE games SET {set}, version = version + 1 WHERE id = ?1 AND version = ?2");
     let mut all: Vec<&dyn ToSql> = vec![&id, &version];
     all.extend_from_slice(values);
-    if tx.execute(&sql, all.as_slice())? == 1 {
+    if tx.prepare_cached(&sql)?.execute(all.as_slice())? == 1 {
         return Ok(());
     }
     let exists: bool = tx.query_row("SELECT COUNT(*) > 0 FROM games WHERE id = ?1", params![id], |r| {
@@ -212,10 +213,10 @@ impl Store for SqliteStore {
                 "result = ?3, updated_at = ?4, takeback = NULL, clock = ?5, outcome = ?6",
                 &[&state.result, &t, &clock_json(state.clock), &state.outcome],
             )?;
-            tx.execute(
+            tx.prepare_cached(
                 "INSERT INTO moves (game_id, ply, notation, played_at, left_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![id, mv.ply as i64, mv.notation, t, mv.left_ms.map(|ms| ms as i64)],
-            )?;
+            )?
+            .execute(params![id, mv.ply as i64, mv.notation, t, mv.left_ms.map(|ms| ms as i64)])?;
             Ok(())
         })
     }
