@@ -278,19 +278,8 @@ async fn give_back_memory(tally: Arc<Tally>) {
         if closed_many || again_at.is_some_and(|at| now >= at) {
             again_at = closed_many.then(|| now + Duration::from_secs(15));
             trimmed_at = released;
-            let _ = tokio::task::spawn_blocking(trim_allocator).await;
+            let _ = tokio::task::spawn_blocking(crate::allocator::trim).await;
         }
-    }
-}
-
-/// Returns the allocator's free pages to the system (glibc only; elsewhere nothing to do).
-#[allow(unsafe_code)] // a foreign function: the crate's one unsafe call
-fn trim_allocator() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim has no preconditions; it only releases free memory, under the
-    // allocator's own locks, and may be called from any thread at any time.
-    unsafe {
-        libc::malloc_trim(0);
     }
 }
 

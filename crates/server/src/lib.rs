@@ -11,6 +11,7 @@
 #![warn(missing_docs)]
 
 pub mod account;
+pub mod allocator;
 pub mod app;
 pub mod arena;
 pub mod auth;

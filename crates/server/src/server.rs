@@ -86,6 +86,7 @@ pub async fn start_with_time(
     time: Arc<dyn TimeSource>,
 ) -> Result<RunningServer, String> {
     crate::reports::check_budget(&config.reports.budget).map_err(|e| format!("bad report budget: {e}"))?;
+    crate::allocator::map_large_blocks();
     let db = config.db.clone();
     let store = tokio::task::spawn_blocking(move || db.open())
         .await
