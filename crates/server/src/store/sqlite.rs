@@ -216,7 +216,13 @@ impl Store for SqliteStore {
             tx.prepare_cached(
                 "INSERT INTO moves (game_id, ply, notation, played_at, left_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
             )?
-            .execute(params![id, mv.ply as i64, mv.notation, t, mv.left_ms.map(|ms| ms as i64)])?;
+            .execute(params![
+                id,
+                mv.ply as i64,
+                mv.notation,
+                t,
+                mv.left_ms.map(|ms| ms as i64)
+            ])?;
             Ok(())
         })
     }
