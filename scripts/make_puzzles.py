@@ -6,7 +6,7 @@ against level 3, written to `crates/<game>/puzzles/<set>.jsonl` (the sets the ga
 in), with the generation report beside it (`<set>.report.json`); then the table of every set's
 report (games, candidates, kept, rejected by reason, candidates per thread-hour, themes).
 
-    scripts/make_puzzles.py [--bin target/release/arbiter] [--count 500] [--threads 2] [--only krux]
+    scripts/make_puzzles.py [--bin target/release/arbiter] [--count 500] [--threads 2] [--only krux] [--resume]
     scripts/make_puzzles.py --table-only     # rewrite docs/puzzles.md from the reports
     scripts/make_puzzles.py --difficulty     # rate each set by levels 1-6 (docs/puzzle-difficulty.md)
 
@@ -46,7 +46,7 @@ def make(args, spec, crate, name):
         args.bin, "puzzles", spec, "--a", "level=1", "--b", "level=3", "--games", str(args.games),
         "--count", str(args.count), "--threads", str(args.threads), "--seed", "1",
         "--out", str(puzzles), "--report", str(report),
-    ]
+    ] + (["--resume"] if args.resume else [])
     print(" ".join(command), flush=True)
     subprocess.run(command, check=True)
 
@@ -85,7 +85,8 @@ def table():
     lines += [
         "",
         "A set below 500 is a run stopped for time, not one that ran out of games: it keeps the puzzles of the games it "
-        "finished (the set is rewritten after every game). Krux costs most per candidate (each of its ~650 turns is "
+        "finished (the set is rewritten after every game), and `scripts/make_puzzles.py --resume --only SET` goes on "
+        "from its next game (the set an unstopped run makes; the wall time adds up the runs). Krux costs most per candidate (each of its ~650 turns is "
         "searched at every step); on Villawar 10×10 a first trial found no puzzle in 30 games (112 candidates: a second "
         "good first move, or not winning at the verification depth), so no run was made. Villawar 6×6 stopped at 499: "
         "the run counted 500 before a duplicate across games was dropped (fixed since).",
@@ -147,6 +148,8 @@ def main():
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--only", help="make only this set (its name, e.g. villawar-6)")
+    parser.add_argument("--resume", action="store_true",
+                        help="go on from the set and report a stopped run left (the same settings), from its next game")
     parser.add_argument("--table-only", action="store_true")
     parser.add_argument("--difficulty", action="store_true", help="rate the shipped sets by levels 1-6")
     parser.add_argument("--sample", type=int, default=100)

@@ -269,7 +269,7 @@ fn puzzles_come_from_self_play_and_records_and_bad_settings_are_refused() {
         "1",
     ];
     let out = dir.path().join("set.jsonl");
-    let report = dir.path().join("report.json");
+    let report_path = dir.path().join("report.json");
     arbiter()
         .args([
             "puzzles",
@@ -287,17 +287,68 @@ fn puzzles_come_from_self_play_and_records_and_bad_settings_are_refused() {
         .arg("--out")
         .arg(&out)
         .arg("--report")
-        .arg(&report)
+        .arg(&report_path)
         .assert()
         .success()
         .stderr(predicate::str::contains("puzzles from"));
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report_path).unwrap()).unwrap();
     let lines = std::fs::read_to_string(&out).unwrap();
     let puzzles: Vec<serde_json::Value> = lines.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(report["accepted"].as_u64(), Some(puzzles.len() as u64));
     assert_eq!(puzzles.len(), 1, "{report}");
     assert_eq!(puzzles[0]["game"], "attraction");
     assert!(puzzles[0]["solution"].as_array().unwrap().len() % 2 == 1);
+    // Going on from that set: the first puzzle kept, more games played for the new count.
+    let go_on = |count: &str, a: &str| {
+        let mut command = arbiter();
+        command
+            .args([
+                "puzzles",
+                "attraction",
+                "--games",
+                "8",
+                "--count",
+                count,
+                "--a",
+                a,
+                "--b",
+                "level=2",
+            ])
+            .args(small)
+            .arg("--out")
+            .arg(&out)
+            .arg("--report")
+            .arg(&report_path)
+            .arg("--resume");
+        command
+    };
+    go_on("3", "level=1").assert().success();
+    let resumed: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report_path).unwrap()).unwrap();
+    let lines = std::fs::read_to_string(&out).unwrap();
+    let more: Vec<serde_json::Value> = lines.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(more[0], puzzles[0]);
+    assert_eq!(resumed["accepted"].as_u64(), Some(more.len() as u64));
+    assert!(resumed["games"].as_u64() > report["games"].as_u64(), "{resumed}");
+    go_on("4", "level=2")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("the earlier set was made with another source"));
+    std::fs::write(&report_path, "{").unwrap();
+    go_on("4", "level=1")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("is not a puzzle generation report"));
+    std::fs::remove_file(&report_path).unwrap();
+    go_on("4", "level=1")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--resume needs both"));
+    arbiter()
+        .args(["puzzles", "attraction", "--resume", "--out"])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--resume needs --out and --report"));
     // The same from a record: a game played by `match`, read back with --from.
     arbiter()
         .args([

@@ -4,7 +4,9 @@
 //! load, their lines are legal and end with the solver's move, and their names are their hashes.
 
 use arbiter_ai::analysis::win_chance;
-use arbiter_ai::puzzles::{generate, puzzle_id, GenerationSettings, Puzzle, PuzzleSettings, Source};
+use arbiter_ai::puzzles::{
+    generate, puzzle_id, Earlier, GenerationReport, GenerationSettings, Puzzle, PuzzleSettings, Source,
+};
 use arbiter_ai::{AgentSpec, Limits};
 use arbiter_core::{DynGameType, DynSession};
 use std::collections::HashSet;
@@ -21,6 +23,20 @@ fn settings(game: &dyn DynGameType) -> PuzzleSettings {
 }
 
 fn make(game: &dyn DynGameType, options: &str, count: usize) -> Vec<Puzzle> {
+    run(game, options, count, 12, 7, None)
+        .unwrap_or_else(|e| panic!("{} {options}: {e}", game.name()))
+        .0
+}
+
+/// A run of at most `games` games of level 1 against level 2 from `seed`, going on from `earlier`.
+fn run(
+    game: &dyn DynGameType,
+    options: &str,
+    count: usize,
+    games: u32,
+    seed: u64,
+    earlier: Option<&Earlier>,
+) -> Result<(Vec<Puzzle>, GenerationReport), arbiter_core::Error> {
     let level = |n: u8| -> AgentSpec {
         format!("level={n}")
             .parse::<AgentSpec>()
@@ -32,8 +48,8 @@ fn make(game: &dyn DynGameType, options: &str, count: usize) -> Vec<Puzzle> {
         b: Box::new(level(2)),
         opening_plies: 4,
         max_plies: 200,
-        seed: 7,
-        games: 12,
+        seed,
+        games,
     };
     let settings = GenerationSettings {
         puzzles: settings(game),
@@ -46,15 +62,15 @@ fn make(game: &dyn DynGameType, options: &str, count: usize) -> Vec<Puzzle> {
         options,
         &source,
         &settings,
+        earlier,
         &AtomicBool::new(false),
         &mut |_, _| {},
-    )
-    .unwrap_or_else(|e| panic!("{} {options}: {e}", game.name()));
+    )?;
     assert_eq!(report.accepted, puzzles.len());
     assert!(report.candidates >= puzzles.len(), "{report:?}");
     let rejected: usize = report.rejected.values().sum();
     assert_eq!(report.candidates, puzzles.len() + rejected, "{report:?}");
-    puzzles
+    Ok((puzzles, report))
 }
 
 /// The solver's chance after each legal move, by a search of every move at the verifying budget
@@ -136,6 +152,34 @@ fn the_same_settings_give_the_same_puzzles() {
     let first = make(game, "", 2);
     assert!(!first.is_empty());
     assert_eq!(first, make(game, "", 2));
+}
+
+/// A run stopped after some games and continued from its set and report makes the set and the
+/// counts of a run that was never stopped; a continuation with other settings is refused.
+#[test]
+fn a_run_continued_from_a_stopped_one_makes_the_same_set() {
+    let registry = arbiter_games::registry();
+    let game = registry.get("attraction").unwrap();
+    let whole = run(game, "", 100, 6, 7, None).unwrap();
+    assert!(!whole.0.is_empty(), "{:?}", whole.1);
+    let (puzzles, report) = run(game, "", 100, 3, 7, None).unwrap();
+    assert_eq!(report.games, 3);
+    let earlier = Earlier { puzzles, report };
+    let continued = run(game, "", 100, 6, 7, Some(&earlier)).unwrap();
+    assert_eq!(continued.0, whole.0);
+    let counts = |r: &GenerationReport| {
+        (
+            r.games,
+            r.positions,
+            r.candidates,
+            r.accepted,
+            r.rejected.clone(),
+            r.themes.clone(),
+        )
+    };
+    assert_eq!(counts(&continued.1), counts(&whole.1));
+    let refused = run(game, "", 100, 6, 8, Some(&earlier)).unwrap_err().to_string();
+    assert!(refused.contains("another source"), "{refused}");
 }
 
 #[test]

@@ -2,14 +2,15 @@
 //! every candidate verified, on several threads, with a report of what was found and rejected.
 //!
 //! Games are numbered and each is the same whichever thread takes it, and the set is the first
-//! `count` puzzles in game order, so a run's set depends only on its settings and seed.
+//! `count` puzzles in game order, so a run's set depends only on its settings and seed — and a run
+//! continued from a stopped one's set and report ([`Earlier`]) makes the set the whole run would.
 
 use super::{puzzles_of_game, Puzzle, PuzzleSettings, Rejection};
 use crate::analysis::{self, Thresholds};
 use crate::game_loop::{play_game, GameSetup, Seeding};
 use crate::{AgentSpec, Engines};
 use arbiter_core::{DynGameType, DynSession, Error, GameRecord};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
@@ -58,7 +59,7 @@ pub struct GenerationSettings {
 }
 
 /// What a run did: the report shipped beside a puzzle set.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct GenerationReport {
     /// The game's name.
     pub game: String,
@@ -84,7 +85,7 @@ pub struct GenerationReport {
     pub rejected: BTreeMap<String, usize>,
     /// Puzzles kept per theme.
     pub themes: BTreeMap<String, usize>,
-    /// Wall time, in seconds.
+    /// Wall time, in seconds (of a continued run: the runs' thread-seconds over this run's threads).
     pub seconds: f64,
     /// Threads used.
     pub threads: usize,
@@ -111,6 +112,46 @@ impl GenerationReport {
     }
 }
 
+/// A run stopped before its count: its set and report, to go on from its next game.
+#[derive(Debug, Clone)]
+pub struct Earlier {
+    /// The puzzles it kept, in game order.
+    pub puzzles: Vec<Puzzle>,
+    /// Its report (the games it finished, from the first without a gap).
+    pub report: GenerationReport,
+}
+
+impl Earlier {
+    /// Refuses a run made with other settings than `fresh` (an empty report of this run's): its
+    /// games would not be the ones this run would play.
+    fn check(&self, fresh: &GenerationReport) -> Result<(), Error> {
+        let e = &self.report;
+        let differs = [
+            ("game", &e.game, &fresh.game),
+            ("options", &e.options, &fresh.options),
+            ("source", &e.source, &fresh.source),
+            ("scan", &e.scan, &fresh.scan),
+            ("screen", &e.screen, &fresh.screen),
+            ("verify", &e.verify, &fresh.verify),
+        ]
+        .into_iter()
+        .find(|(_, then, now)| then != now);
+        if let Some((what, then, now)) = differs {
+            return Err(Error::Invalid(format!(
+                "the earlier set was made with another {what} ({then}, not {now}): start a new set"
+            )));
+        }
+        if e.accepted != self.puzzles.len() {
+            return Err(Error::Invalid(format!(
+                "the earlier report counts {} puzzles but its set has {}",
+                e.accepted,
+                self.puzzles.len()
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// One game's work.
 struct GameWork {
     index: u32,
@@ -121,20 +162,35 @@ struct GameWork {
 /// Makes puzzles from `source` until `settings.count` are found or the games run out; `stop`
 /// ends it early (the puzzles found so far are kept); `on_game` hears after each game with the
 /// set and report so far (the games done from the first without a gap), so that a caller can
-/// keep them as it goes and a run cut short still leaves its puzzles.
+/// keep them as it goes and a run cut short still leaves its puzzles. With `earlier` (such a
+/// run's set and report, made with the same settings), the run goes on from its next game.
+#[allow(clippy::too_many_arguments)]
 pub fn generate(
     engines: &Engines,
     game: &dyn DynGameType,
     options: &str,
     source: &Source,
     settings: &GenerationSettings,
+    earlier: Option<&Earlier>,
     stop: &AtomicBool,
     on_game: &mut dyn FnMut(&[Puzzle], &GenerationReport),
 ) -> Result<(Vec<Puzzle>, GenerationReport), Error> {
     game.check_options(options)?;
     let started = Instant::now();
     let threads = settings.threads.clamp(1, 256);
-    let next = AtomicU32::new(0);
+    let run = Run {
+        game,
+        options,
+        source,
+        settings,
+        threads,
+        started,
+        earlier,
+    };
+    if let Some(earlier) = earlier {
+        earlier.check(&run.fresh_report())?;
+    }
+    let next = AtomicU32::new(earlier.map_or(0, |e| e.report.games));
     let enough = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<Result<GameWork, Error>>();
     let mut done: BTreeMap<u32, GameWork> = BTreeMap::new();
@@ -163,7 +219,7 @@ pub fn generate(
             match work {
                 Ok(work) => {
                     done.insert(work.index, work);
-                    let (puzzles, report) = assemble(&done, game, options, source, settings, threads, started);
+                    let (puzzles, report) = run.assemble(&done);
                     on_game(&puzzles, &report);
                     // Counted after duplicates across games are dropped, so that a set is never short.
                     if puzzles.len() >= settings.count {
@@ -182,62 +238,85 @@ pub fn generate(
     if let Some(e) = failure {
         return Err(e);
     }
-    Ok(assemble(&done, game, options, source, settings, threads, started))
+    Ok(run.assemble(&done))
 }
 
-/// The set and report of the games done from the first without a gap: the first `count` puzzles
-/// in game order (a position found in an earlier game is a duplicate), so that the set does not
-/// depend on which thread finished first.
-fn assemble(
-    done: &BTreeMap<u32, GameWork>,
-    game: &dyn DynGameType,
-    options: &str,
-    source: &Source,
-    settings: &GenerationSettings,
+/// What [`Run::assemble`] needs of a run.
+struct Run<'a> {
+    game: &'a dyn DynGameType,
+    options: &'a str,
+    source: &'a Source,
+    settings: &'a GenerationSettings,
     threads: usize,
     started: Instant,
-) -> (Vec<Puzzle>, GenerationReport) {
-    let mut report = GenerationReport {
-        game: game.name().to_string(),
-        options: options.to_string(),
-        source: describe(source),
-        scan: settings.puzzles.scan.to_string(),
-        screen: settings.puzzles.screen.to_string(),
-        verify: settings.puzzles.verify.to_string(),
-        threads,
-        ..GenerationReport::default()
-    };
-    let mut puzzles: Vec<Puzzle> = Vec::new();
-    let mut seen = HashSet::new();
-    for work in done.values() {
-        if report.games != work.index || puzzles.len() >= settings.count {
-            break;
+    earlier: Option<&'a Earlier>,
+}
+
+impl Run<'_> {
+    /// The report of this run before any game.
+    fn fresh_report(&self) -> GenerationReport {
+        GenerationReport {
+            game: self.game.name().to_string(),
+            options: self.options.to_string(),
+            source: describe(self.source),
+            scan: self.settings.puzzles.scan.to_string(),
+            screen: self.settings.puzzles.screen.to_string(),
+            verify: self.settings.puzzles.verify.to_string(),
+            threads: self.threads,
+            ..GenerationReport::default()
         }
-        report.games += 1;
-        report.positions += work.positions;
-        for found in &work.found {
-            report.candidates += 1;
-            match found {
-                Ok(p) if !seen.insert(p.position.clone()) => {
-                    *report
-                        .rejected
-                        .entry(Rejection::Duplicate.describe().into())
-                        .or_default() += 1;
+    }
+
+    /// The set and report of the games done from the first without a gap (after the earlier
+    /// run's): the first `count` puzzles in game order (a position found in an earlier game is a
+    /// duplicate), so that the set does not depend on which thread finished first.
+    fn assemble(&self, done: &BTreeMap<u32, GameWork>) -> (Vec<Puzzle>, GenerationReport) {
+        let count = self.settings.count;
+        let mut report = self.fresh_report();
+        let mut puzzles: Vec<Puzzle> = Vec::new();
+        let mut seen = HashSet::new();
+        let mut earlier_seconds = 0.0;
+        if let Some(earlier) = self.earlier {
+            let e = &earlier.report;
+            (report.games, report.positions, report.candidates) = (e.games, e.positions, e.candidates);
+            report.rejected = e.rejected.clone();
+            for p in &earlier.puzzles {
+                seen.insert(p.position.clone());
+                puzzles.push(p.clone());
+            }
+            // Counted in thread-seconds, so that candidates per thread-hour stay right.
+            earlier_seconds = e.seconds * e.threads as f64 / self.threads as f64;
+        }
+        for work in done.values() {
+            if report.games != work.index || puzzles.len() >= count {
+                break;
+            }
+            report.games += 1;
+            report.positions += work.positions;
+            for found in &work.found {
+                report.candidates += 1;
+                match found {
+                    Ok(p) if !seen.insert(p.position.clone()) => {
+                        *report
+                            .rejected
+                            .entry(Rejection::Duplicate.describe().into())
+                            .or_default() += 1;
+                    }
+                    Ok(p) if puzzles.len() < count => puzzles.push(p.clone()),
+                    Ok(_) => report.candidates -= 1,
+                    Err(r) => *report.rejected.entry(r.describe().into()).or_default() += 1,
                 }
-                Ok(p) if puzzles.len() < settings.count => puzzles.push(p.clone()),
-                Ok(_) => report.candidates -= 1,
-                Err(r) => *report.rejected.entry(r.describe().into()).or_default() += 1,
             }
         }
-    }
-    report.accepted = puzzles.len();
-    for p in &puzzles {
-        for t in &p.themes {
-            *report.themes.entry(t.clone()).or_default() += 1;
+        report.accepted = puzzles.len();
+        for p in &puzzles {
+            for t in &p.themes {
+                *report.themes.entry(t.clone()).or_default() += 1;
+            }
         }
+        report.seconds = earlier_seconds + self.started.elapsed().as_secs_f64();
+        (puzzles, report)
     }
-    report.seconds = started.elapsed().as_secs_f64();
-    (puzzles, report)
 }
 
 fn describe(source: &Source) -> String {

@@ -16,7 +16,7 @@ pub mod difficulty;
 mod generate;
 mod verify;
 
-pub use generate::{generate, GenerationReport, GenerationSettings, Source};
+pub use generate::{generate, Earlier, GenerationReport, GenerationSettings, Source};
 pub use verify::{candidates, puzzles_of_game, rank_moves, search_themes, verify, Candidate, RankedMove, Verified};
 
 use crate::{analysis, AgentSpec, Limits};

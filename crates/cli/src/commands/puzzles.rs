@@ -2,7 +2,7 @@
 //! threw the game away, each verified by a deeper search to have one good answer at every step.
 
 use crate::spec::{agent_spec, engines, registry};
-use arbiter_ai::puzzles::{generate, GenerationReport, GenerationSettings, PuzzleSettings, Source};
+use arbiter_ai::puzzles::{generate, Earlier, GenerationReport, GenerationSettings, Puzzle, PuzzleSettings, Source};
 use arbiter_ai::Limits;
 use arbiter_core::GameRecord;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-/// `arbiter puzzles GAME [--from RECORDS…] [--games N] [--count C] [--out FILE] [--report FILE]`
+/// `arbiter puzzles GAME [--from RECORDS…] [--games N] [--count C] [--out FILE] [--report FILE] [--resume]`
 #[derive(clap::Args)]
 pub struct Args {
     /// The game, optionally with options: void, krux, attraction, villawar:size=10.
@@ -60,6 +60,10 @@ pub struct Args {
     /// Write the generation report here as JSON.
     #[arg(long)]
     report: Option<PathBuf>,
+    /// Go on from the set and report a stopped run left at --out and --report (same settings),
+    /// from its next game: the set is the one an unstopped run makes. Without them, a new set.
+    #[arg(long)]
+    resume: bool,
     /// Print the report as JSON instead of words.
     #[arg(long)]
     json: bool,
@@ -115,6 +119,7 @@ pub fn run(args: Args) -> Result<(), String> {
         count: args.count,
         threads,
     };
+    let earlier = if args.resume { read_earlier(&args)? } else { None };
     let bar = if args.json {
         ProgressBar::hidden()
     } else {
@@ -131,6 +136,7 @@ pub fn run(args: Args) -> Result<(), String> {
         options,
         &source,
         &settings,
+        earlier.as_ref(),
         &AtomicBool::new(false),
         &mut |puzzles, report| {
             bar.set_position(puzzles.len() as u64);
@@ -196,6 +202,38 @@ fn write_report(path: Option<&Path>, report: &GenerationReport) -> Result<(), St
         }
         None => Ok(()),
     }
+}
+
+/// The set and report a stopped run left, if both are there (`--resume`).
+fn read_earlier(args: &Args) -> Result<Option<Earlier>, String> {
+    let (Some(out), Some(report)) = (&args.out, &args.report) else {
+        return Err("--resume needs --out and --report (the set and the report to go on from)".into());
+    };
+    match (out.exists(), report.exists()) {
+        (false, false) => return Ok(None),
+        (true, true) => {}
+        _ => {
+            return Err(format!(
+                "--resume needs both {} and {}, or neither (a new set)",
+                out.display(),
+                report.display()
+            ))
+        }
+    }
+    let read = |path: &Path| std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()));
+    let report_text = read(report)?;
+    let report: GenerationReport = serde_json::from_str(&report_text)
+        .map_err(|e| format!("{} is not a puzzle generation report: {e}", report.display()))?;
+    let puzzles = read(out)?
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            serde_json::from_str::<Puzzle>(line)
+                .map_err(|e| format!("{} line {} is not a puzzle: {e}", out.display(), i + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Some(Earlier { puzzles, report }))
 }
 
 /// Every record in these files and folders (a folder: its `.json` files, in name order).
