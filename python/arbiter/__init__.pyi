@@ -96,12 +96,12 @@ class State:
 
 def load_record(record: Union[str, os.PathLike[str], Mapping[str, Any]]) -> State: ...  # path, JSON text or dict
 
-def perft(state: State, depth: int, threads: int = 1) -> int: ...  # releases the GIL; first moves shared out
+def perft(state: State, depth: int, threads: int = 1) -> int: ...  # releases the GIL; first moves shared out (0: all cores)
 def random_playouts(
     state: State, n: int, seed: int = 0, max_plies: int = 1000, threads: int = 1
 ) -> dict[str, Any]:
     """Exactly n random games from the state's position, in Rust without the GIL, on `threads` threads
-    (1..=256): {"games", "plies", "wins": (first, second), "draws", "capped", "seconds", "plies_per_second",
+    (0 = all cores, at most 256): {"games", "plies", "wins": (first, second), "draws", "capped", "seconds", "plies_per_second",
     "games_per_second"} (reproducible by seed and threads; one thread plays what threads=1 plays with
     the same seed; a game stopped by max_plies counts as capped)."""
 

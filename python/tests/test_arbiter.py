@@ -487,7 +487,10 @@ def test_bulk_calls_on_threads():
     assert two["plies"] == first["plies"] + second["plies"]
     assert two["wins"] == (first["wins"][0] + second["wins"][0], first["wins"][1] + second["wins"][1])
     assert one["games"] == 101
-    for bad in (0, 257, -1):
+    # 0 means all cores, as on the command line.
+    assert arbiter.perft(s, 2, threads=0) == arbiter.perft(s, 2)
+    assert arbiter.random_playouts(s, 7, seed=9, threads=0)["games"] == 7
+    for bad in (257, -1):
         with pytest.raises((ValueError, OverflowError)):
             arbiter.random_playouts(s, 10, threads=bad)
         with pytest.raises((ValueError, OverflowError)):

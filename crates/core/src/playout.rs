@@ -78,6 +78,19 @@ impl PlayoutStats {
     }
 }
 
+/// The machine's cores (1 when unknown): the threads of a parallel run by default.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The threads a caller asked for, 0 meaning all cores (the command line's and Python's rule).
+pub fn threads_or_all(requested: usize) -> usize {
+    match requested {
+        0 => cores(),
+        n => n,
+    }
+}
+
 /// The seed of thread `i` of a run on several threads: `seed` itself for the first, so that one
 /// thread plays what a single-threaded run plays.
 pub fn thread_seed(seed: u64, i: u64) -> u64 {

@@ -27,13 +27,13 @@ pub fn perft(state: &Bound<'_, State>, depth: usize, threads: usize) -> PyResult
     .map_err(to_py)
 }
 
-/// A thread count of 1..=256.
+/// A thread count of at most 256, 0 meaning all cores.
 fn check_threads(threads: usize) -> PyResult<usize> {
-    if (1..=256).contains(&threads) {
-        Ok(threads)
+    if threads <= 256 {
+        Ok(arbiter_core::playout::threads_or_all(threads))
     } else {
         Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "threads must be between 1 and 256, not {threads}"
+            "threads must be 0 (all cores) to 256, not {threads}"
         )))
     }
 }

@@ -150,10 +150,7 @@ pub fn run(args: Args) -> Result<(), String> {
         None => registry().names().iter().map(|s| s.to_string()).collect(),
     };
     let budget = Duration::from_secs_f64(args.seconds);
-    let threads = match args.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let threads = arbiter_core::playout::threads_or_all(args.threads);
     let bar = ProgressBar::new(specs.len() as u64 * (5 + u64::from(args.time_limits))).with_style(
         ProgressStyle::with_template("{spinner} bench {msg} [{bar:20}] {pos}/{len}").expect("valid template"),
     );

@@ -28,10 +28,7 @@ pub fn run(args: Args) -> Result<(), String> {
     let (game, options) = args.spec.resolve()?;
     let position = args.spec.position.as_deref();
     let depth = usize::from(args.depth);
-    let threads = match args.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let threads = arbiter_core::playout::threads_or_all(args.threads);
     let started = Instant::now();
     let bar = ProgressBar::new(0).with_style(
         ProgressStyle::with_template("{spinner} perft {msg} [{bar:30}] {pos}/{len} first moves, {elapsed}")

@@ -84,9 +84,7 @@ pub fn run(args: Args) -> Result<(), String> {
     if args.count == 0 || args.max_moves == 0 {
         return Err("--count and --max-moves must be at least 1".into());
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = args.threads.unwrap_or_else(arbiter_core::playout::cores);
     if threads == 0 || threads > 256 {
         return Err(format!("--threads must be 1 to 256, not {threads}"));
     }

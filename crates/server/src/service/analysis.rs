@@ -33,7 +33,7 @@ pub struct AnalysisLimits {
 impl Default for AnalysisLimits {
     fn default() -> Self {
         AnalysisLimits {
-            workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            workers: arbiter_core::playout::cores(),
             jobs: 64,
             nodes: arbiter_ai::analysis::DEFAULT_NODES,
         }
