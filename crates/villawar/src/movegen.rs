@@ -21,11 +21,15 @@ use crate::moves::Move;
 
 type Rays<B> = [[B; 8]; MAX_SQUARES];
 
-/// Where the jumps go: the move list, or a counter for perft's last ply (bulk counting), which
+/// Where the moves go: the move list, or a counter for perft's last ply (bulk counting), which
 /// adds a piece's landing squares with one population count.
 trait Jumps<B: Bits> {
     /// The jumps of the piece on `from` in direction `d`, one per square of `landings`.
     fn add(&mut self, from: usize, landings: B, d: usize);
+    /// No move added yet?
+    fn none(&self) -> bool;
+    /// The pass.
+    fn pass(&mut self);
 }
 
 impl<B: Bits> Jumps<B> for Vec<Move> {
@@ -35,15 +39,35 @@ impl<B: Bits> Jumps<B> for Vec<Move> {
             self.push(Move::jump(from, landings.pop(), d));
         }
     }
+
+    #[inline(always)]
+    fn none(&self) -> bool {
+        self.is_empty()
+    }
+
+    #[inline(always)]
+    fn pass(&mut self) {
+        self.push(Move::PASS);
+    }
 }
 
-/// A count of jumps.
+/// A count of moves.
 struct Count(usize);
 
 impl<B: Bits> Jumps<B> for Count {
     #[inline(always)]
     fn add(&mut self, _: usize, landings: B, _: usize) {
         self.0 += landings.count() as usize;
+    }
+
+    #[inline(always)]
+    fn none(&self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline(always)]
+    fn pass(&mut self) {
+        self.0 += 1;
     }
 }
 
@@ -126,9 +150,6 @@ fn direction<G: Geometry, const D: usize>(ov: G::B, ow: G::B, occ: G::B, empty: 
 pub fn legal_moves<G: Geometry>(board: &Board<G>, out: &mut Vec<Move>) {
     out.clear();
     generate(board, out);
-    if out.is_empty() && board.passes < 2 {
-        out.push(Move::PASS);
-    }
 }
 
 /// The number of legal moves, as [`legal_moves`] lists them.
@@ -136,14 +157,10 @@ pub fn legal_moves<G: Geometry>(board: &Board<G>, out: &mut Vec<Move>) {
 pub fn count_moves<G: Geometry>(board: &Board<G>) -> usize {
     let mut count = Count(0);
     generate(board, &mut count);
-    if count.0 == 0 && board.passes < 2 {
-        1 // the pass
-    } else {
-        count.0
-    }
+    count.0
 }
 
-/// Every jump into `out`, none once two passes ended the game.
+/// Every jump into `out`, or the pass when there is none; nothing once two passes ended the game.
 #[inline(always)]
 fn generate<G: Geometry>(board: &Board<G>, out: &mut impl Jumps<G::B>) {
     if board.passes >= 2 {
@@ -161,4 +178,7 @@ fn generate<G: Geometry>(board: &Board<G>, out: &mut impl Jumps<G::B>) {
     direction::<G, 5>(ov, ow, occ, empty, out);
     direction::<G, 6>(ov, ow, occ, empty, out);
     direction::<G, 7>(ov, ow, occ, empty, out);
+    if out.none() {
+        out.pass();
+    }
 }
