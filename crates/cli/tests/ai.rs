@@ -135,22 +135,7 @@ fn analyze_prints_reports_and_the_best_move() {
 #[test]
 fn analyze_game_marks_the_moves_of_a_record_and_refuses_what_is_not_one() {
     let dir = tempfile::tempdir().unwrap();
-    arbiter()
-        .args([
-            "match",
-            "villawar:size=6",
-            "--a",
-            "level=1",
-            "--b",
-            "level=1",
-            "-n",
-            "1",
-            "--records",
-        ])
-        .arg(dir.path())
-        .assert()
-        .success();
-    let record = dir.path().join("game-0001.json");
+    let record = common::short_record(dir.path());
     let text = arbiter()
         .args(["analyze-game", "--nodes", "500"])
         .arg(&record)
@@ -270,24 +255,30 @@ fn puzzles_come_from_self_play_and_records_and_bad_settings_are_refused() {
     ];
     let out = dir.path().join("set.jsonl");
     let report_path = dir.path().join("report.json");
-    arbiter()
-        .args([
-            "puzzles",
-            "attraction",
-            "--games",
-            "4",
-            "--count",
-            "1",
-            "--a",
-            "level=1",
-            "--b",
-            "level=2",
-        ])
-        .args(small)
-        .arg("--out")
-        .arg(&out)
-        .arg("--report")
-        .arg(&report_path)
+    // Self-play of A against level 2, the set and its report written to files.
+    let make = |games: &str, count: &str, a: &str| {
+        let mut command = arbiter();
+        command
+            .args([
+                "puzzles",
+                "attraction",
+                "--games",
+                games,
+                "--count",
+                count,
+                "--a",
+                a,
+                "--b",
+                "level=2",
+            ])
+            .args(small)
+            .arg("--out")
+            .arg(&out)
+            .arg("--report")
+            .arg(&report_path);
+        command
+    };
+    make("4", "1", "level=1")
         .assert()
         .success()
         .stderr(predicate::str::contains("puzzles from"));
@@ -300,26 +291,8 @@ fn puzzles_come_from_self_play_and_records_and_bad_settings_are_refused() {
     assert!(puzzles[0]["solution"].as_array().unwrap().len() % 2 == 1);
     // Going on from that set: the first puzzle kept, more games played for the new count.
     let go_on = |count: &str, a: &str| {
-        let mut command = arbiter();
-        command
-            .args([
-                "puzzles",
-                "attraction",
-                "--games",
-                "8",
-                "--count",
-                count,
-                "--a",
-                a,
-                "--b",
-                "level=2",
-            ])
-            .args(small)
-            .arg("--out")
-            .arg(&out)
-            .arg("--report")
-            .arg(&report_path)
-            .arg("--resume");
+        let mut command = make("8", count, a);
+        command.arg("--resume");
         command
     };
     go_on("3", "level=1").assert().success();

@@ -34,6 +34,11 @@ fn peak_rss(instance: &Instance) -> u64 {
     status_bytes(instance, "VmHWM:")
 }
 
+/// Bytes in MB, for messages.
+fn mb(bytes: u64) -> f64 {
+    bytes as f64 / 1048576.0
+}
+
 fn status_bytes(instance: &Instance, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{}/status", instance.child.id())).unwrap();
     let line = status.lines().find(|l| l.starts_with(field)).unwrap();
@@ -195,7 +200,6 @@ async fn thousands_of_websockets_give_their_memory_back() {
     // keep-alive), their stacks with them.
     tokio::time::sleep(Duration::from_secs(25)).await;
     let after = rss(&site);
-    let mb = |b: u64| b as f64 / 1048576.0;
     eprintln!(
         "RSS before {:.1} MB, at 2,000 sockets {:.1} MB, after 2 x 2,000 closed {:.1} MB",
         mb(before),
@@ -245,23 +249,8 @@ async fn websockets_over_an_addresss_share_are_closed_with_a_reason() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn fifty_analyses_at_once_keep_memory_bounded() {
     let dir = tempfile::tempdir().unwrap();
-    assert_cmd::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args([
-            "match",
-            "villawar:size=6",
-            "--a",
-            "level=1",
-            "--b",
-            "level=1",
-            "-n",
-            "1",
-        ])
-        .args(["--opening-plies", "4", "--seed", "7", "--records"])
-        .arg(dir.path())
-        .assert()
-        .success();
     let record: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("game-0001.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(common::short_record(dir.path())).unwrap()).unwrap();
     let plies = record["moves"].as_array().unwrap().len();
     let db = dir.path().join("analyses.db");
     let roomy = ["--rate-limits", "off", "--analysis-nodes", "200"];
@@ -299,7 +288,6 @@ async fn fifty_analyses_at_once_keep_memory_bounded() {
         assert_eq!(view["plies"], plies, "{view}");
     }
     let peak = peak_rss(&site);
-    let mb = |b: u64| b as f64 / 1048576.0;
     eprintln!(
         "RSS before {:.1} MB, peak {:.1} MB over 50 analyses",
         mb(before),

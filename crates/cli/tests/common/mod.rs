@@ -113,6 +113,27 @@ pub async fn new_player(base: &str) -> reqwest::Client {
     client(me["token"].as_str().unwrap())
 }
 
+/// A short finished game's record, written into `dir` by `arbiter match` (Villawar 6×6, level 1
+/// against itself, after 4 random plies): its path.
+pub fn short_record(dir: &std::path::Path) -> std::path::PathBuf {
+    assert_cmd::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "match",
+            "villawar:size=6",
+            "--a",
+            "level=1",
+            "--b",
+            "level=1",
+            "-n",
+            "1",
+        ])
+        .args(["--opening-plies", "4", "--seed", "7", "--records"])
+        .arg(dir)
+        .assert()
+        .success();
+    dir.join("game-0001.json")
+}
+
 /// The JSON that a command printed, after checking that it succeeded.
 pub fn json_stdout(command: &mut assert_cmd::Command) -> serde_json::Value {
     let out = command.assert().success().get_output().stdout.clone();
