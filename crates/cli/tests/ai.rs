@@ -283,8 +283,8 @@ fn puzzles_come_from_self_play_and_records_and_bad_settings_are_refused() {
         .success()
         .stderr(predicate::str::contains("puzzles from"));
     let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report_path).unwrap()).unwrap();
-    let lines = std::fs::read_to_string(&out).unwrap();
-    let puzzles: Vec<serde_json::Value> = lines.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let first_line = std::fs::read_to_string(&out).unwrap();
+    let puzzles: Vec<serde_json::Value> = first_line.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(report["accepted"].as_u64(), Some(puzzles.len() as u64));
     assert_eq!(puzzles.len(), 1, "{report}");
     assert_eq!(puzzles[0]["game"], "attraction");
@@ -300,6 +300,11 @@ fn puzzles_come_from_self_play_and_records_and_bad_settings_are_refused() {
     let lines = std::fs::read_to_string(&out).unwrap();
     let more: Vec<serde_json::Value> = lines.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(more[0], puzzles[0]);
+    assert_eq!(
+        lines.lines().next(),
+        first_line.lines().next(),
+        "the kept puzzle written back byte for byte"
+    );
     assert_eq!(resumed["accepted"].as_u64(), Some(more.len() as u64));
     assert!(resumed["games"].as_u64() > report["games"].as_u64(), "{resumed}");
     go_on("4", "level=2")
