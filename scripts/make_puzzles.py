@@ -88,8 +88,7 @@ def table():
         "finished (the set is rewritten after every game), and `scripts/make_puzzles.py --resume --only SET` goes on "
         "from its next game (the set an unstopped run makes; the wall time adds up the runs). Krux costs most per candidate (each of its ~650 turns is "
         "searched at every step); on Villawar 10×10 a first trial found no puzzle in 30 games (112 candidates: a second "
-        "good first move, or not winning at the verification depth), so no run was made. Villawar 6×6 stopped at 499: "
-        "the run counted 500 before a duplicate across games was dropped (fixed since).",
+        "good first move, or not winning at the verification depth), so no run was made.",
     ]
     lines += ["", "Themes (puzzles per theme; a puzzle has several):", ""] + themes
     difficulty = ROOT / "docs" / "puzzle-difficulty.md"
