@@ -4,7 +4,7 @@
 use crate::drawing::Drawing;
 use crate::perft;
 use crate::playout::{run_playouts, run_playouts_count, PlayoutStats};
-use crate::stepwise::{Click, PartialTurn};
+use crate::stepwise::{Click, PartialTurn, StepActions};
 use crate::swap::SWAP;
 use crate::{Ending, Error, FullGame, GameRecord, HistoryRules, Levels, OptionMap, Player, Session, Story, Variant};
 use rand::rngs::SmallRng;
@@ -84,6 +84,9 @@ pub trait DynSession: Send + Sync {
     fn legal_move_infos(&self) -> Vec<MoveInfo>;
     /// Plays a move given in notation; returns its canonical notation.
     fn play(&mut self, text: &str) -> Result<String, Error>;
+    /// Plays a move given in notation, as [`DynSession::play`] does, without writing its
+    /// canonical notation (a search in Krux), for loops that do not need it.
+    fn play_without_notation(&mut self, text: &str) -> Result<(), Error>;
     /// Takes back the last move (or a resignation).
     fn undo(&mut self) -> Result<(), Error>;
     /// A side resigns.
@@ -142,8 +145,8 @@ pub trait DynSession: Send + Sync {
     /// The actions of the moves legal now (whole-move games).
     fn legal_actions(&self) -> Vec<usize>;
     /// Step-by-step games: the actions legal after `steps` of the turn in progress — its next
-    /// steps, and the end of the turn (the last action) when it may end.
-    fn step_actions(&self, steps: &[String]) -> Result<Vec<usize>, Error>;
+    /// steps, and the end of the turn (the last action) when it may end — and whether they won.
+    fn step_actions(&self, steps: &[String]) -> Result<StepActions, Error>;
     /// Lists the legal moves now into the session (see [`Session::list_moves`]) and their
     /// notation keys ([`crate::Presentation::notation_key`]) into `keys`; `false`, with nothing listed, for a
     /// game without notation keys.
@@ -204,6 +207,9 @@ impl<G: FullGame> DynSession for Session<G> {
     }
     fn play(&mut self, text: &str) -> Result<String, Error> {
         self.play_text(text)
+    }
+    fn play_without_notation(&mut self, text: &str) -> Result<(), Error> {
+        self.play_text_only(text)
     }
     fn undo(&mut self) -> Result<(), Error> {
         Session::undo(self)
@@ -346,20 +352,13 @@ impl<G: FullGame> DynSession for Session<G> {
         actions.sort_unstable();
         actions
     }
-    fn step_actions(&self, steps: &[String]) -> Result<Vec<usize>, Error> {
+    fn step_actions(&self, steps: &[String]) -> Result<StepActions, Error> {
         if self.ending().is_some() {
-            return Ok(Vec::new());
+            return Ok(StepActions::default());
         }
-        let Some(turn) = self.current().partial_turn(steps) else {
-            return Err(Error::Invalid(format!("{} moves are whole moves, not steps", G::NAME)));
-        };
-        let turn = turn?;
-        let mut actions: Vec<usize> = turn.next.iter().filter_map(|n| G::action_of_step(&n.token)).collect();
-        if turn.can_finish && !turn.won {
-            actions.push(DynSession::num_actions(self) - 1);
-        }
-        actions.sort_unstable();
-        Ok(actions)
+        self.current()
+            .step_actions(steps)
+            .unwrap_or_else(|| Err(Error::Invalid(format!("{} moves are whole moves, not steps", G::NAME))))
     }
     fn list_move_keys(&mut self, keys: &mut Vec<usize>) -> bool {
         keys.clear();

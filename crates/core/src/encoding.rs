@@ -1,7 +1,7 @@
 //! A game as tensors and action indices, for machine learning (the Python layer's observations
 //! and OpenSpiel's fixed action spaces).
 
-use crate::{BuiltinNet, Game};
+use crate::{BuiltinNet, Error, Game, StepActions};
 
 /// A game for learning: each game documents its planes and actions; a game without an encoding
 /// keeps the defaults (no planes, no actions).
@@ -42,6 +42,13 @@ pub trait Encoding: Game {
     /// The step of an action index (games built step by step), `None` for the end of a turn or an
     /// index that names no step.
     fn step_of_action(_action: usize) -> Option<String> {
+        None
+    }
+
+    /// Games built step by step: the legal actions after `steps` of the turn in progress, as
+    /// [`crate::Presentation::partial_turn`] lists them (without its words and pictures, since
+    /// learning loops ask at every step); `None` for whole-move games.
+    fn step_actions(&self, _steps: &[String]) -> Option<Result<StepActions, Error>> {
         None
     }
 }

@@ -48,6 +48,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The registry name: `void`, `krux`, `attraction`, `villawar`.
     const NAME: &'static str;
 
+    /// Does [`Game::parse_move`] accept only moves legal in the position (as Krux's does, which
+    /// replays a turn's steps by the rules)? A session then plays a parsed move without listing
+    /// every legal move to find it there — thousands of turns in Krux.
+    const PARSE_CHECKS_LEGALITY: bool = false;
+
     /// The start position of the given variant.
     fn new(variant: &Self::Variant) -> Self;
 
@@ -108,7 +113,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Plays a move that `legal_moves` listed.
     fn play(&mut self, mv: Self::Move);
 
-    /// Parses a move in this game's notation; it must be legal here.
+    /// Parses a move in this game's notation; it must be legal here (checked by the session
+    /// unless [`Game::PARSE_CHECKS_LEGALITY`]).
     fn parse_move(&self, text: &str) -> Result<Self::Move, Error>;
 
     /// The canonical notation of a legal move.

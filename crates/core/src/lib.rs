@@ -51,6 +51,6 @@ pub use presentation::{themes_of_line, Presentation, PuzzleSet, RuleSet};
 pub use record::{GameRecord, RecordClock, RecordResult};
 pub use registry::Registry;
 pub use session::Session;
-pub use stepwise::{Click, NextStep, PartialTurn};
+pub use stepwise::{Click, NextStep, PartialTurn, StepActions};
 pub use story::Story;
 pub use swap::{SwapMove, SwapOn, SwapState, WithSwap};

@@ -199,13 +199,34 @@ impl<G: Game> Session<G> {
 
     /// Parses and plays a move in notation, returning its canonical notation.
     pub fn play_text(&mut self, text: &str) -> Result<String, Error> {
+        let mv = self.parse_text(text)?;
+        let canonical = self.current().format_move(mv);
+        self.play_parsed(mv)?;
+        Ok(canonical)
+    }
+
+    /// Parses and plays a move in notation, without writing its canonical notation (a search in
+    /// Krux), for loops that do not need it.
+    pub fn play_text_only(&mut self, text: &str) -> Result<(), Error> {
+        let mv = self.parse_text(text)?;
+        self.play_parsed(mv)
+    }
+
+    fn parse_text(&self, text: &str) -> Result<G::Move, Error> {
         if self.ending().is_some() {
             return Err(Error::GameOver);
         }
-        let mv = self.current().parse_move(text)?;
-        let canonical = self.current().format_move(mv);
-        self.play(mv)?;
-        Ok(canonical)
+        self.current().parse_move(text)
+    }
+
+    /// Plays a parsed move, checked against the legal moves unless parsing checked it.
+    fn play_parsed(&mut self, mv: G::Move) -> Result<(), Error> {
+        if G::PARSE_CHECKS_LEGALITY {
+            self.push(mv);
+            Ok(())
+        } else {
+            self.play(mv)
+        }
     }
 
     /// Takes back the last move (or withdraws a resignation).

@@ -43,6 +43,17 @@ pub struct PartialTurn {
     pub pieces: Vec<PlacedPiece>,
 }
 
+/// The legal actions of a turn in progress ([`crate::Encoding::step_actions`]): what
+/// [`PartialTurn`] says, as action indices, without its words and pictures.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StepActions {
+    /// The next steps' actions, and the end of the turn (the last action of the space) when the
+    /// turn may end, ascending; empty once the turn has won.
+    pub actions: Vec<usize>,
+    /// Have the steps won the game (so the turn is over)?
+    pub won: bool,
+}
+
 /// One click of a move's input: a cell, or a button when `cell` is `None`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Click {

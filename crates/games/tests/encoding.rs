@@ -6,9 +6,10 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
-const SPECS: [&str; 6] = [
+const SPECS: [&str; 7] = [
     "void",
     "krux",
+    "krux:swap=on",
     "attraction",
     "villawar:size=6",
     "villawar",
@@ -40,7 +41,18 @@ fn observations_have_their_shape_and_moves_their_own_actions() {
                     // A random turn, step by step, through actions only.
                     let mut steps: Vec<String> = Vec::new();
                     loop {
-                        let actions = s.step_actions(&steps).unwrap();
+                        let turn = s.step_actions(&steps).unwrap();
+                        // The same as the partial turn players see says, as actions.
+                        let shown = s.partial_turn(&steps).unwrap().unwrap();
+                        let mut expected: Vec<usize> =
+                            shown.next.iter().map(|n| s.action_of(&n.token).unwrap()).collect();
+                        if shown.can_finish && !shown.won {
+                            expected.push(space - 1);
+                        }
+                        expected.sort_unstable();
+                        assert_eq!(turn.actions, expected, "{spec}: after {steps:?}");
+                        assert_eq!(turn.won, shown.won, "{spec}: after {steps:?}");
+                        let actions = turn.actions;
                         assert!(!actions.is_empty(), "{spec}: a turn can always go on or end");
                         assert!(actions.iter().all(|&a| a < space));
                         let action = actions[rng.random_range(0..actions.len())];
@@ -52,7 +64,7 @@ fn observations_have_their_shape_and_moves_their_own_actions() {
                             Some(step) => {
                                 assert_eq!(s.action_of(&step).unwrap(), action, "{spec}: {step}");
                                 steps.push(step);
-                                if s.partial_turn(&steps).unwrap().unwrap().won {
+                                if s.step_actions(&steps).unwrap().won {
                                     break;
                                 }
                             }
@@ -64,7 +76,10 @@ fn observations_have_their_shape_and_moves_their_own_actions() {
                     } else {
                         steps.join(",")
                     };
+                    let mut quiet = s.clone_box();
+                    quiet.play_without_notation(&turn).unwrap();
                     s.play(&turn).unwrap_or_else(|e| panic!("{spec}: {turn}: {e}"));
+                    assert_eq!(quiet.position(), s.position(), "{spec}: {turn}");
                 } else {
                     let moves = s.legal_moves();
                     let actions = s.legal_actions();

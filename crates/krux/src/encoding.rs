@@ -15,7 +15,9 @@ use crate::board::Krux;
 use crate::piece::{Piece, Ring};
 use crate::square::{Square, SIZE, SQUARES};
 use crate::token::Token;
+use crate::turn_builder::TurnBuilder;
 use crate::variant::KruxVariant;
+use arbiter_core::{Error, StepActions};
 
 /// Planes of the observation.
 const PLANES: usize = 12;
@@ -56,8 +58,13 @@ pub(crate) fn observe(k: &Krux, out: &mut [f32]) {
 
 /// The action of a step in notation.
 pub(crate) fn action_of_step(text: &str) -> Option<usize> {
-    Some(match Token::parse(text).ok()? {
-        Token::Ring(r) => Ring::ALL.iter().position(|&x| x == r)?,
+    Token::parse(text).ok().map(action_of_token)
+}
+
+/// The action of a step.
+fn action_of_token(token: Token) -> usize {
+    match token {
+        Token::Ring(r) => usize::from(r.code() - 1),
         Token::Step(s) => 3 + s.index(),
         Token::Repel(s) => 3 + SQUARES + s.index(),
         Token::Attract(s) => 3 + 2 * SQUARES + s.index(),
@@ -65,7 +72,24 @@ pub(crate) fn action_of_step(text: &str) -> Option<usize> {
         Token::Drop(s) => 3 + 4 * SQUARES + s.index(),
         Token::Jump(s) => 3 + 5 * SQUARES + s.index(),
         Token::Switch(s) => 3 + 6 * SQUARES + s.index(),
-    })
+    }
+}
+
+/// The legal actions after `steps` of the turn in progress (see
+/// [`arbiter_core::Encoding::step_actions`]): the turn builder's next tokens, as
+/// [`crate::stepwise`] shows them to players.
+pub(crate) fn step_actions(k: &Krux, steps: &[String]) -> Result<StepActions, Error> {
+    let mut builder = TurnBuilder::new(k)?;
+    for text in steps {
+        builder.push(text)?;
+    }
+    let won = builder.is_won();
+    let mut actions: Vec<usize> = builder.next_tokens().into_iter().map(action_of_token).collect();
+    if builder.can_finish() && !won {
+        actions.push(END);
+    }
+    actions.sort_unstable();
+    Ok(StepActions { actions, won })
 }
 
 /// The step of an action, in notation; `None` for the end of a turn or past the space.

@@ -6,8 +6,8 @@ use crate::variant::KruxVariant;
 use crate::{diagram, drawing, encoding, eval, movegen, notation, outcome, piece, play, position, random_walk};
 use crate::{stepwise, themes, winning, words, zobrist};
 use arbiter_core::{
-    Click, Drawing, Encoding, Error, Game, Heuristics, MoveInfo, Outcome, PartialTurn, Player, Presentation, Story,
-    Tactics,
+    Click, Drawing, Encoding, Error, Game, Heuristics, MoveInfo, Outcome, PartialTurn, Player, Presentation,
+    StepActions, Story, Tactics,
 };
 use rand::Rng;
 
@@ -17,6 +17,8 @@ impl Game for Krux {
     type Variant = KruxVariant;
 
     const NAME: &'static str = "krux";
+    // A turn is parsed by replaying its tokens by the rules (`notation::parse_move`).
+    const PARSE_CHECKS_LEGALITY: bool = true;
 
     fn new(variant: &KruxVariant) -> Self {
         Krux::start_of(*variant)
@@ -198,5 +200,9 @@ impl Encoding for Krux {
 
     fn step_of_action(action: usize) -> Option<String> {
         encoding::step_of_action(action)
+    }
+
+    fn step_actions(&self, steps: &[String]) -> Option<Result<StepActions, Error>> {
+        Some(encoding::step_actions(self, steps))
     }
 }

@@ -121,12 +121,22 @@ fn freeze_is_reported() {
 }
 
 /// Every path through the builder (following `next_tokens`) ends in a generated turn, and
-/// every generated turn is reached: the builder and the generator agree.
+/// every generated turn is reached: the builder and the generator agree. Parsing a path's
+/// notation replays the same tokens to the same turn, so a parsed turn is legal (what
+/// `Game::PARSE_CHECKS_LEGALITY` promises: a session plays it without listing every turn).
 #[test]
 fn builder_walks_reach_exactly_the_generated_turns() {
+    const { assert!(Krux::PARSE_CHECKS_LEGALITY) };
     fn walk(b: &mut TurnBuilder, found: &mut HashSet<arbiter_krux::Move>) {
         if b.can_finish() {
-            found.insert(b.finish().unwrap());
+            let turn = b.finish().unwrap();
+            assert_eq!(
+                b.position().parse_move(&b.notation()).unwrap(),
+                turn,
+                "{}",
+                b.notation()
+            );
+            found.insert(turn);
         }
         for t in b.next_tokens() {
             b.push_token(t).unwrap();

@@ -3,7 +3,7 @@
 use crate::fast::FastPath;
 use crate::game::{registry, Game};
 use crate::{guard, to_py, GameOver, IllegalMove};
-use arbiter_core::{DynSession, EndReason, Error, GameRecord, MoveInfo, Player};
+use arbiter_core::{DynSession, EndReason, Error, GameRecord, MoveInfo, Player, StepActions};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
@@ -63,6 +63,9 @@ pub struct State {
     steps: Vec<String>,
     /// The fast path of `legal_moves` and `play` ([`crate::fast`]).
     fast: FastPath,
+    /// Stepwise games: the legal actions after `steps`, once asked (a learning loop asks for
+    /// them, then plays one, which checks it against them).
+    turn: Option<StepActions>,
 }
 
 /// The numpy module, imported once.
@@ -143,12 +146,15 @@ impl State {
             session,
             steps: Vec::new(),
             fast: FastPath::default(),
+            turn: None,
         }
     }
 
-    /// Forgets what the fast path knew of the position (call before any change).
+    /// Forgets what the fast path and the turn in progress knew of the position (call before
+    /// any change).
     fn changing(&mut self) {
         self.fast.forget();
+        self.turn = None;
     }
 
     /// A state of `game` at `position`; ValueError if the position is of another variant.
@@ -216,15 +222,21 @@ impl State {
     }
 
     /// The legal actions now: moves, or the steps and end of the turn in progress.
-    fn actions(&self) -> PyResult<Vec<usize>> {
+    fn actions(&mut self) -> PyResult<Vec<usize>> {
         if self.game_ref().stepwise {
-            if self.over() {
-                return Ok(Vec::new());
-            }
-            self.session.step_actions(&self.steps).map_err(to_py)
+            Ok(self.turn()?.actions.clone())
         } else {
             Ok(self.session.legal_actions())
         }
+    }
+
+    /// Stepwise games: the legal actions after the steps so far, and whether they won.
+    fn turn(&mut self) -> PyResult<&StepActions> {
+        let turn = match self.turn.take() {
+            Some(turn) => turn,
+            None => self.session.step_actions(&self.steps).map_err(to_py)?,
+        };
+        Ok(self.turn.insert(turn))
     }
 
     /// What identifies a state: game, start, moves, resignation, steps.
@@ -253,11 +265,13 @@ impl State {
             session: self.session.clone_box(),
             steps: self.steps.clone(),
             fast: FastPath::default(),
+            turn: self.turn.clone(),
         }
     }
 
     fn play_move<'py>(&mut self, text: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyString>> {
         self.check_no_steps()?;
+        self.turn = None;
         guard(|| {
             if let Some(result) = self.fast.play(self.session.as_mut(), text) {
                 result.map_err(to_py)?;
@@ -374,6 +388,7 @@ impl State {
     /// Takes back the last step of a turn in progress, else the last move (or a resignation).
     fn undo(&mut self) -> PyResult<()> {
         if self.steps.pop().is_some() {
+            self.turn = None;
             return Ok(());
         }
         self.changing();
@@ -436,12 +451,12 @@ impl State {
     }
 
     /// The legal actions, ascending.
-    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+    fn legal_actions(&mut self) -> PyResult<Vec<usize>> {
         guard(|| self.actions())
     }
 
     /// A bool mask over the action space.
-    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn legal_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let size = self.game_ref().num_actions;
         let mut mask = vec![0u8; size];
         for a in guard(|| self.actions())? {
@@ -458,7 +473,7 @@ impl State {
     }
 
     /// The legal move, or step, of an action (the end of a turn: the turn it plays).
-    fn move_from_index(&self, action: usize) -> PyResult<String> {
+    fn move_from_index(&mut self, action: usize) -> PyResult<String> {
         guard(|| {
             if self.over() {
                 return Err(GameOver::new_err(Error::GameOver.to_string()));
@@ -476,30 +491,32 @@ impl State {
 
     /// Plays an action in place: a move, or a step or the end of a turn (stepwise games).
     fn apply_action(&mut self, action: usize) -> PyResult<()> {
-        self.changing();
         guard(|| {
             if self.over() {
                 return Err(GameOver::new_err(Error::GameOver.to_string()));
             }
             if !self.game_ref().stepwise {
+                self.changing();
                 let mv = self.session.move_of_action(action).map_err(to_py)?.unwrap_or_default();
-                self.session.play(&mv).map_err(to_py)?;
+                self.session.play_without_notation(&mv).map_err(to_py)?;
                 return Ok(());
             }
             let step = self.session.move_of_action(action).map_err(to_py)?;
-            if !self.actions()?.contains(&action) {
+            if !self.turn()?.actions.contains(&action) {
                 return Err(illegal_step(action, step.as_deref()));
             }
             let finish = match step {
                 None => true,
                 Some(token) => {
                     self.steps.push(token);
-                    matches!(self.session.partial_turn(&self.steps), Some(Ok(turn)) if turn.won)
+                    self.turn = None;
+                    self.turn()?.won
                 }
             };
             if finish {
                 let turn = self.turn_text();
-                self.session.play(&turn).map_err(to_py)?;
+                self.changing();
+                self.session.play_without_notation(&turn).map_err(to_py)?;
                 self.steps.clear();
             }
             Ok(())

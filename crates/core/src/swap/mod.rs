@@ -175,6 +175,8 @@ impl<G: Game> Game for WithSwap<G> {
     type Move = SwapMove<G::Move>;
     type Variant = SwapOn<G::Variant>;
     const NAME: &'static str = G::NAME;
+    // The swap is parsed only where it is open; every other move is the game's.
+    const PARSE_CHECKS_LEGALITY: bool = G::PARSE_CHECKS_LEGALITY;
 
     fn new(variant: &Self::Variant) -> Self {
         WithSwap {
@@ -344,5 +346,29 @@ impl<G: crate::Encoding> crate::Encoding for WithSwap<G> {
             0 => Some(SWAP.to_string()),
             a => G::step_of_action(a - 1),
         }
+    }
+
+    /// The game's, moved up by one, with the swap first where it is open (as
+    /// [`crate::Presentation::partial_turn`] offers it): a turn that is the swap may only end.
+    fn step_actions(&self, steps: &[String]) -> Option<Result<crate::StepActions, Error>> {
+        let may_swap = self.may_swap();
+        if may_swap && steps.first().is_some_and(|s| s.trim().eq_ignore_ascii_case(SWAP)) {
+            let end = Self::action_space(&self.variant()).checked_sub(1)?;
+            return Some(match steps.get(1) {
+                Some(more) => Err(Error::bad_move(more, "the swap is the whole turn")),
+                None => Ok(crate::StepActions {
+                    actions: vec![end],
+                    won: false,
+                }),
+            });
+        }
+        let turn = self.game.step_actions(steps)?;
+        Some(turn.map(|mut turn| {
+            turn.actions.iter_mut().for_each(|a| *a += 1);
+            if may_swap && steps.is_empty() {
+                turn.actions.insert(0, 0);
+            }
+            turn
+        }))
     }
 }
