@@ -410,6 +410,33 @@ def test_krux_actions_are_steps_and_a_turn_ends_with_its_last_action():
         assert s == before.child(s.moves[-1])
 
 
+def test_krux_step_actions_follow_every_change_of_the_state():
+    # the binding keeps a turn's actions between calls: every change must be seen
+    g = arbiter.Game("krux")
+    s = g.new_state()
+    start = s.legal_actions()
+    s.apply_action(start[1])  # @g
+    after_ring = s.legal_actions()
+    assert after_ring != start and g.num_actions - 1 in after_ring
+    copy = s.clone()
+    assert copy.legal_actions() == after_ring and copy.steps == s.steps
+    step = next(a for a in after_ring if a != g.num_actions - 1)
+    s.apply_action(step)
+    assert s.legal_actions() != after_ring and copy.legal_actions() == after_ring
+    s.undo()
+    assert s.legal_actions() == after_ring
+    s.undo()
+    assert s.legal_actions() == start
+    s.play("@g")
+    s.legal_actions()
+    s.play("@b")
+    # White's next piece may take only the rings White has not placed
+    assert s.legal_actions() == [0, 2] != start
+    s.undo()
+    s.undo()
+    assert s.legal_actions() == start
+
+
 def test_krux_steps_in_progress():
     s = arbiter.Game("krux").new_state()
     ring = s.legal_actions()[0]
