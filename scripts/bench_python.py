@@ -2,9 +2,10 @@
 """The Python package's speed, measured (not a test).
 
 1. A Python loop of random games on one core -- ``legal_moves()`` + ``random.choice`` + ``play()``
-   until the game ends -- for every Arbiter game, and the same loop over OpenSpiel's own C++ games
-   (Breakthrough, Chess: ``legal_actions()`` + ``random.choice`` + ``apply_action()``) in the same
-   run when ``pyspiel`` imports.
+   until the game ends -- for every Arbiter game; the same games through actions
+   (``legal_actions()`` + ``random.choice`` + ``apply_action()``: Krux's turns step by step), and
+   the actions loop over OpenSpiel's own C++ games (Breakthrough, Chess) in the same run when
+   ``pyspiel`` imports. Plies are whole turns in every game.
 2. ``arbiter.random_playouts`` (the bulk call, in Rust without the GIL) next to the figure of
    ``arbiter bench`` (the CLI, same machine, same run) when the ``arbiter`` binary is found.
 
@@ -12,11 +13,13 @@ Every figure is the best of --repeat runs (2 by default), the runs of all the ga
 a busy machine hurts every column alike.
 
 Usage: scripts/bench_python.py [--seconds S] [--bulk-seconds S] [--repeat N] [--arbiter PATH]
-                               [--games void,villawar,...] [--json]
-(run it with the project's .venv Python after ``maturin develop --release``).
+                               [--games void,villawar,...] [--json] [--write docs/python-speed.md]
+(run it with the project's .venv Python after ``maturin develop --release``). ``--write`` also
+writes the tables, with the command and the date, to that Markdown file.
 """
 
 import argparse
+import datetime
 import json
 import os
 import random
@@ -45,6 +48,24 @@ def loop_arbiter(spec, seconds, seed=1):
         while not state.is_over:
             state.play(choice(state.legal_moves()))
             plies += 1
+        games += 1
+    return plies / (time.perf_counter() - started), games, plies
+
+
+def loop_actions(spec, seconds, seed=1):
+    """Random games through actions, as OpenSpiel loops: (plies per second, games, plies). A
+    stepwise game's action is a step; its plies are the whole turns the games made."""
+    game = arbiter.Game(spec)
+    rnd = random.Random(seed)
+    choice = rnd.choice
+    plies = games = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_state()
+        while not state.is_over:
+            state.apply_action(choice(state.legal_actions()))
+        plies += state.ply
         games += 1
     return plies / (time.perf_counter() - started), games, plies
 
@@ -103,6 +124,7 @@ def main():
     parser.add_argument("--arbiter", help="the arbiter CLI binary (default: target/release/arbiter or PATH)")
     parser.add_argument("--games", help="comma-separated game specs (default: all, Villawar in three sizes)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument("--write", help="also write the tables, with the command and date, to this Markdown file")
     args = parser.parse_args()
     specs = args.games.split(",") if args.games else GAMES
 
@@ -121,13 +143,17 @@ def main():
     for run in range(args.repeat):
         for spec in specs:
             rate, games, plies = loop_arbiter(spec, args.seconds)
-            keep(("arbiter", spec), {"game": spec, "api": "arbiter", "plies_per_second": rate, "games": games,
+            keep(("arbiter", spec), {"game": spec, "api": "moves", "plies_per_second": rate, "games": games,
                                      "plies": plies})
             print(f"  run {run + 1}: loop {spec}: {rate:,.0f} plies/s", file=sys.stderr)
+            rate, games, plies = loop_actions(spec, args.seconds)
+            keep(("actions", spec), {"game": spec, "api": "actions", "plies_per_second": rate, "games": games,
+                                     "plies": plies})
+            print(f"  run {run + 1}: actions loop {spec}: {rate:,.0f} plies/s", file=sys.stderr)
         for name in SPIEL_GAMES if pyspiel is not None else []:
             rate, games, plies = loop_spiel(pyspiel, name, args.seconds)
-            keep(("pyspiel", name), {"game": name, "api": "pyspiel", "plies_per_second": rate, "games": games,
-                                     "plies": plies})
+            keep(("pyspiel", name), {"game": f"pyspiel {name}", "api": "actions", "plies_per_second": rate,
+                                     "games": games, "plies": plies})
             print(f"  run {run + 1}: loop pyspiel {name}: {rate:,.0f} plies/s", file=sys.stderr)
     loop_rows = list(best.values())
 
@@ -152,23 +178,53 @@ def main():
     if args.json:
         print(json.dumps({"loop": loop_rows, "bulk": bulk_rows, "cli": cli}, indent=2))
         return
+    lines = tables(args, loop_rows, bulk_rows, cli)
+    print("\n".join(lines))
+    if args.write:
+        command = "scripts/bench_python.py " + " ".join(sys.argv[1:])
+        head = [
+            "# Python speed",
+            "",
+            f"Written by `{command.strip()}` on {datetime.date.today().isoformat()} (do not edit by hand). "
+            "What the loops are: [python.md](python.md#measured).",
+            "",
+        ]
+        with open(args.write, "w") as f:
+            f.write("\n".join(head + lines) + "\n")
+
+
+def tables(args, loop_rows, bulk_rows, cli):
+    """The figures as Markdown tables."""
     cpu = os.uname().machine
-    print(f"\nPython {sys.version.split()[0]}, arbiter {arbiter.__version__}, {os.cpu_count()} cores ({cpu}), "
-          f"best of {args.repeat} runs, one core\n")
-    print(f"Python loop of random games (legal moves + random.choice + play), {args.seconds:g} s a run:")
-    print(f"  {'game':<20} {'API':<8} {'plies/s':>12} {'games':>8}")
+    lines = [
+        f"Python {sys.version.split()[0]}, arbiter {arbiter.__version__}, {os.cpu_count()} cores ({cpu}), "
+        f"best of {args.repeat} runs, one core.",
+        "",
+        f"Python loops of random games, {args.seconds:g} s a run: `moves` is `legal_moves()` + `random.choice` + "
+        "`play()`, `actions` is `legal_actions()` + `random.choice` + `apply_action()` (Krux: a step at a time; "
+        "plies are whole turns everywhere).",
+        "",
+        "| game | API | plies/s | games |",
+        "|---|---|---:|---:|",
+    ]
     for r in loop_rows:
-        print(f"  {r['game']:<20} {r['api']:<8} {r['plies_per_second']:>12,.0f} {r['games']:>8}")
-    print(f"\nBulk random playouts (arbiter.random_playouts, no GIL) vs the CLI's `arbiter bench`, "
-          f"{args.bulk_seconds:g} s a run:")
-    print(f"  {'game':<20} {'random_playouts':>16} {'arbiter bench':>14} {'ratio':>7}")
+        lines.append(f"| {r['game']} | {r['api']} | {r['plies_per_second']:,.0f} | {r['games']} |")
+    lines += [
+        "",
+        f"Bulk random playouts (`arbiter.random_playouts`, no GIL) against the CLI's `arbiter bench`, "
+        f"{args.bulk_seconds:g} s a run:",
+        "",
+        "| game | random_playouts | arbiter bench | ratio |",
+        "|---|---:|---:|---:|",
+    ]
     for r in bulk_rows:
         cli_rate = r.get("cli_bench_plies_per_second")
-        cli_text = f"{cli_rate:>14,.0f}" if cli_rate else f"{'(no binary)':>14}"
-        ratio = f"{r['ratio']:>7.2f}" if cli_rate else f"{'':>7}"
-        print(f"  {r['game']:<20} {r['random_playouts_plies_per_second']:>16,.0f} {cli_text} {ratio}")
+        cli_text = f"{cli_rate:,.0f}" if cli_rate else "(no binary)"
+        ratio = f"{r['ratio']:.2f}" if cli_rate else ""
+        lines.append(f"| {r['game']} | {r['random_playouts_plies_per_second']:,.0f} | {cli_text} | {ratio} |")
     if not cli:
-        print("\n  (build the CLI with `cargo build --release -p arbiter-cli` for the `arbiter bench` column)")
+        lines += ["", "(build the CLI with `cargo build --release -p arbiter-cli` for the `arbiter bench` column)"]
+    return lines
 
 
 if __name__ == "__main__":
