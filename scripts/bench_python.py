@@ -35,56 +35,57 @@ GAMES = ["void", "krux", "attraction", "villawar:size=6", "villawar", "villawar:
 SPIEL_GAMES = ["breakthrough", "chess"]
 
 
-def loop_arbiter(spec, seconds, seed=1):
-    """Random games in a Python loop: (plies per second, games, plies)."""
-    game = arbiter.Game(spec)
-    rnd = random.Random(seed)
-    choice = rnd.choice
+def timed_games(seconds, new_state, play_out):
+    """Whole games for about `seconds`, each `play_out(new_state())` returning its plies:
+    (plies per second, games, plies)."""
     plies = games = 0
     started = time.perf_counter()
     deadline = started + seconds
     while time.perf_counter() < deadline:
-        state = game.new_state()
+        plies += play_out(new_state())
+        games += 1
+    return plies / (time.perf_counter() - started), games, plies
+
+
+def loop_arbiter(spec, seconds, seed=1):
+    """Random games through moves: legal_moves() + random.choice + play()."""
+    choice = random.Random(seed).choice
+
+    def play_out(state):
+        plies = 0
         while not state.is_over:
             state.play(choice(state.legal_moves()))
             plies += 1
-        games += 1
-    return plies / (time.perf_counter() - started), games, plies
+        return plies
+
+    return timed_games(seconds, arbiter.Game(spec).new_state, play_out)
 
 
 def loop_actions(spec, seconds, seed=1):
-    """Random games through actions, as OpenSpiel loops: (plies per second, games, plies). A
-    stepwise game's action is a step; its plies are the whole turns the games made."""
-    game = arbiter.Game(spec)
-    rnd = random.Random(seed)
-    choice = rnd.choice
-    plies = games = 0
-    started = time.perf_counter()
-    deadline = started + seconds
-    while time.perf_counter() < deadline:
-        state = game.new_state()
+    """Random games through actions, as OpenSpiel loops. A stepwise game's action is a step; its
+    plies are the whole turns the games made."""
+    choice = random.Random(seed).choice
+
+    def play_out(state):
         while not state.is_over:
             state.apply_action(choice(state.legal_actions()))
-        plies += state.ply
-        games += 1
-    return plies / (time.perf_counter() - started), games, plies
+        return state.ply
+
+    return timed_games(seconds, arbiter.Game(spec).new_state, play_out)
 
 
 def loop_spiel(pyspiel, name, seconds, seed=1):
-    """The same loop over an OpenSpiel game, through its own API."""
-    game = pyspiel.load_game(name)
-    rnd = random.Random(seed)
-    choice = rnd.choice
-    plies = games = 0
-    started = time.perf_counter()
-    deadline = started + seconds
-    while time.perf_counter() < deadline:
-        state = game.new_initial_state()
+    """The actions loop over an OpenSpiel game, through its own API."""
+    choice = random.Random(seed).choice
+
+    def play_out(state):
+        plies = 0
         while not state.is_terminal():
             state.apply_action(choice(state.legal_actions()))
             plies += 1
-        games += 1
-    return plies / (time.perf_counter() - started), games, plies
+        return plies
+
+    return timed_games(seconds, pyspiel.load_game(name).new_initial_state, play_out)
 
 
 def bulk(spec, seconds, seed=1):
