@@ -209,7 +209,7 @@ impl<G: FullGame> DynSession for Session<G> {
         self.play_text(text)
     }
     fn play_without_notation(&mut self, text: &str) -> Result<(), Error> {
-        self.play_text_only(text)
+        self.play_text_without_notation(text)
     }
     fn undo(&mut self) -> Result<(), Error> {
         Session::undo(self)

@@ -207,7 +207,7 @@ impl<G: Game> Session<G> {
 
     /// Parses and plays a move in notation, without writing its canonical notation (a search in
     /// Krux), for loops that do not need it.
-    pub fn play_text_only(&mut self, text: &str) -> Result<(), Error> {
+    pub fn play_text_without_notation(&mut self, text: &str) -> Result<(), Error> {
         let mv = self.parse_text(text)?;
         self.play_parsed(mv)
     }
