@@ -14,7 +14,8 @@
 # (positions, notation, pinned perft figures). The crates' `conformance` test files are left out: cargo
 # selects tests by file name, and that name would also run arbiter-games' conformance suite over every
 # game (half a minute a run, longer than the timeout). The score is caught / (caught + missed + timeouts)
-# in OUT_DIR/mutants.out (default: mutants/GAME, which git ignores).
+# in OUT_DIR/mutants.out (default: mutants/GAME, which git ignores); a full run (no extra
+# arguments) writes the game's row of docs/mutants.md.
 set -euo pipefail
 
 game=${1:?usage: scripts/mutants.sh void|krux|attraction|villawar [OUT_DIR]}
@@ -56,6 +57,17 @@ cd "$root"
 # skipped; the timeouts are then fixed rather than derived from the baseline. That build is
 # copied to the mutants' build folders, so they start warm.
 cargo test -q --profile mutants -p "arbiter-$game" -p arbiter-games "${test_args[@]}" >/dev/null
-exec cargo mutants -p "arbiter-$game" --test-package="arbiter-$game,arbiter-games" \
+started=$(date -u '+%Y-%m-%d %H:%M')
+status=0
+cargo mutants -p "arbiter-$game" --test-package="arbiter-$game,arbiter-games" \
     --profile mutants --copy-target=true --baseline=skip --timeout 40 --build-timeout 900 -j "${JOBS:-2}" \
-    "${files[@]}" --output "$out" "${cargo_args[@]}" "${@:3}"
+    "${files[@]}" --output "$out" "${cargo_args[@]}" "${@:3}" || status=$?
+# cargo-mutants exits 2 when a mutant was missed and 3 when one timed out: the run itself went
+# through. Only a full run of the script's own scope (no extra arguments, such as --iterate, which
+# tests only what an earlier run missed) is a score for the table.
+if [[ $status -le 3 && $# -le 2 ]]; then
+    python3 "$root/scripts/mutants_table.py" "$game" "$out" "scripts/mutants.sh $game" "$started"
+elif [[ $status -le 3 ]]; then
+    echo "docs/mutants.md left as it was: a run with extra arguments is not the game's full score" >&2
+fi
+exit "$status"
