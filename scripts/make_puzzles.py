@@ -2,7 +2,7 @@
 """Makes the shipped puzzle sets and writes docs/puzzles.md (do not edit that file by hand).
 
 For each game (Villawar per size): `arbiter puzzles GAME --count N` from self-play of level 1
-against level 3 (Villawar 10x10: level 2 against level 3), written to `crates/<game>/puzzles/<set>.jsonl` (the sets the game crates build
+against level 3 (Villawar 10x10: 1000 MCTS iterations against level 3), written to `crates/<game>/puzzles/<set>.jsonl` (the sets the game crates build
 in), with the generation report beside it (`<set>.report.json`); then the table of every set's
 report (games, candidates, kept, rejected by reason, candidates per thread-hour, themes).
 
@@ -31,9 +31,10 @@ SETS = [
     ("villawar:size=6", "villawar", "villawar-6", "level=1"),
     ("villawar", "villawar", "villawar-8", "level=1"),
     # Level 1 (60 MCTS iterations) is near random among 10x10's ~120 moves: its opponent is
-    # already winning and keeps several good moves. Level 2 found 2 puzzles in 30 games, level 1
-    # none in 40 (seed 1).
-    ("villawar:size=10", "villawar", "villawar-10", "level=2"),
+    # already winning and keeps several good moves. 1000 iterations (level 2 until 2026-12-07, when
+    # level 2 became 300) found 2 puzzles in 30 games, level 1 none in 40 (seed 1). Named as a spec,
+    # not a level, so that the set goes on from the same self-play whatever the levels become.
+    ("villawar:size=10", "villawar", "villawar-10", "mcts:iterations=1000"),
 ]
 
 
@@ -61,8 +62,9 @@ def table():
         "Written by `scripts/make_puzzles.py` (do not edit by hand); last table "
         f"{datetime.date.today().isoformat()}. Each set is `arbiter puzzles GAME --a level=1 --b level=3 "
         "--count 500 --seed 1` (self-play of level 1 against level 3, 4 random opening plies; Villawar 10×10: "
-        "`--a level=2`, since level 1 is near random among that board's ~120 moves, so that its opponent is "
-        "already winning with several good moves: no puzzle in 40 games, against 2 in 30 with level 2), kept in "
+        "`--a mcts:iterations=1000`, since level 1 is near random among that board's ~120 moves, so that its "
+        "opponent is already winning with several good moves: no puzzle in 40 games, against 2 in 30 with 1000 "
+        "iterations), kept in "
         "`crates/<game>/puzzles/` and built into the server. How puzzles are found and verified: "
         "[analysis.md](analysis.md#puzzles).",
         "",
