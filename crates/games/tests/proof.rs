@@ -158,6 +158,20 @@ fn agrees_with_plain_minimax_on_random_positions() {
     assert!(wins >= 5, "both answers are tested: {wins} positions with a forced win");
 }
 
+/// Krux's proofs settle a position by its tactics (whether a winning turn exists, found without
+/// listing the turns): a defender that can win at once refutes, and an attacker with one ply left
+/// and no winning turn has lost the race. On random positions the answers at 1 and 3 plies are
+/// plain minimax's, which lists every turn.
+#[test]
+fn krux_proofs_settled_by_tactics_agree_with_plain_minimax() {
+    let positions = 12;
+    let wins = agrees_with_minimax::<Krux>(4, positions, 4..=30);
+    assert!(
+        wins >= 1 && wins < positions,
+        "both answers are tested: {wins} of {positions} positions with a forced win"
+    );
+}
+
 /// Random positions: within 5 plies, df-pn and the exact search give the same answer (the
 /// wrapper above compares them), and some positions have a win.
 fn methods_agree_at_five<G: FullGame>(

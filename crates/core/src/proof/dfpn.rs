@@ -7,10 +7,17 @@
 //! Proof and disproof numbers are kept per (position, plies left), so that the horizon makes
 //! every path finite: a position reached again with fewer plies left is another node, and the
 //! graph has no cycles (no graph-history interaction to handle).
+//!
+//! Near the horizon the numbers cost more than they save: a node with few plies left is settled
+//! by the exact search instead (each move looked at once, in order, with early exits), and a node
+//! the game's tactics settle is not expanded at all. A child's threshold is its runner-up's number
+//! times 1 + ε rather than plus one (Pawlewicz and Lew's 1 + ε trick), so that the search does not
+//! leave a subtree and come back to it over and over when two children are close.
 
-use super::Solver;
+use super::exact::Prover;
+use super::{settled_by_tactics, Solver};
 use crate::{Heuristics, Outcome, Player};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A proof or disproof number that stands for "never": the node is settled the other way.
 const INFINITE: u32 = u32::MAX / 4;
@@ -18,6 +25,12 @@ const INFINITE: u32 = u32::MAX / 4;
 /// Caps the table (entries): a full table keeps what it has and stops remembering, so a long
 /// search slows down rather than eating the memory.
 const TABLE_LIMIT: usize = 1 << 24;
+
+/// Nodes with at most this many plies left are settled by the exact search.
+const EXACT_PLIES: u32 = 3;
+
+/// The runner-up's number is stretched by 1 + 1/`EPSILON_DIVISOR` for a child's threshold.
+const EPSILON_DIVISOR: u32 = 4;
 
 /// Proof and disproof numbers: how many positions at least must still be proved to prove the
 /// node (for the attacker), or to disprove it.
@@ -46,7 +59,9 @@ impl Numbers {
 /// The searcher: the attacker, the table and the count of positions visited.
 pub(super) struct ProofNumbers<G: Heuristics> {
     attacker: Player,
-    table: HashMap<(u64, u32), Numbers>,
+    table: FxHashMap<(u64, u32), Numbers>,
+    /// Settles the nodes near the horizon.
+    exact: Prover<G>,
     /// Reused child lists, one per ply from the root.
     children: Vec<Vec<G>>,
     moves: Vec<Vec<G::Move>>,
@@ -58,7 +73,8 @@ impl<G: Heuristics> ProofNumbers<G> {
     pub(super) fn new(attacker: Player) -> Self {
         ProofNumbers {
             attacker,
-            table: HashMap::new(),
+            table: FxHashMap::default(),
+            exact: Prover::new(attacker),
             children: Vec::new(),
             moves: Vec::new(),
             nodes: 0,
@@ -98,6 +114,16 @@ impl<G: Heuristics> ProofNumbers<G> {
 
     /// Expands `game` (not settled, plies ≥ 1) until its numbers reach a threshold.
     fn search(&mut self, game: &G, plies: u32, depth: usize, proof_limit: u32, disproof_limit: u32) -> Numbers {
+        let key = (game.hash(), plies);
+        let settled = match settled_by_tactics(game, self.attacker, plies) {
+            None if plies <= EXACT_PLIES => Some(self.exact.wins_within(game, plies)),
+            settled => settled,
+        };
+        if let Some(won) = settled {
+            let numbers = if won { Numbers::PROVEN } else { Numbers::DISPROVEN };
+            self.store(key, numbers);
+            return numbers;
+        }
         self.nodes += 1;
         let or_node = game.to_move() == self.attacker;
         while self.children.len() <= depth {
@@ -107,6 +133,10 @@ impl<G: Heuristics> ProofNumbers<G> {
         let mut moves = std::mem::take(&mut self.moves[depth]);
         game.legal_moves(&mut moves);
         moves.sort_by_key(|&mv| std::cmp::Reverse(game.move_order_hint(mv)));
+        if !or_node {
+            // Ties of the numbers go to the first child: the defence most likely to hold.
+            self.exact.order_defences(game, &mut moves);
+        }
         let mut children = std::mem::take(&mut self.children[depth]);
         children.clear();
         for &mv in &moves {
@@ -115,7 +145,6 @@ impl<G: Heuristics> ProofNumbers<G> {
             children.push(child);
         }
         self.moves[depth] = moves;
-        let key = (game.hash(), plies);
         let numbers = loop {
             let (numbers, best, second) = self.combine(&children, plies - 1, or_node);
             if numbers.proof >= proof_limit || numbers.disproof >= disproof_limit || numbers.settled() {
@@ -125,7 +154,7 @@ impl<G: Heuristics> ProofNumbers<G> {
             let current = self.look(child, plies - 1);
             let (child_proof, child_disproof) = if or_node {
                 (
-                    proof_limit.min(second.saturating_add(1)),
+                    proof_limit.min(stretched(second)),
                     (disproof_limit - numbers.disproof)
                         .saturating_add(current.disproof)
                         .min(INFINITE),
@@ -135,7 +164,7 @@ impl<G: Heuristics> ProofNumbers<G> {
                     (proof_limit - numbers.proof)
                         .saturating_add(current.proof)
                         .min(INFINITE),
-                    disproof_limit.min(second.saturating_add(1)),
+                    disproof_limit.min(stretched(second)),
                 )
             };
             self.search(child, plies - 1, depth + 1, child_proof, child_disproof);
@@ -186,6 +215,15 @@ impl<G: Heuristics> Solver<G> for ProofNumbers<G> {
     }
 
     fn nodes(&self) -> u64 {
-        self.nodes
+        self.nodes + self.exact.nodes()
     }
+}
+
+/// A child's threshold from its runner-up's number: the 1 + ε trick (at least one more, as plain
+/// df-pn has it).
+fn stretched(second: u32) -> u32 {
+    second
+        .saturating_add(second / EPSILON_DIVISOR)
+        .saturating_add(1)
+        .min(INFINITE)
 }

@@ -14,7 +14,7 @@
 mod dfpn;
 mod exact;
 
-use crate::Heuristics;
+use crate::{Heuristics, Player, Tactics};
 use serde::{Deserialize, Serialize};
 
 /// How a proof is searched: both answer the same question exactly.
@@ -73,6 +73,22 @@ trait Solver<G: Heuristics> {
     fn wins_within(&mut self, position: &G, plies: u32) -> bool;
     /// Positions visited so far.
     fn nodes(&self) -> u64;
+}
+
+/// The answer for a position that is not over, with `plies` (≥ 1) left, when the game can give it
+/// without listing the moves ([`Heuristics::tactics`]): `Some(true)` the attacker wins within the
+/// horizon, `Some(false)` it does not, `None` the moves must be searched. A side that can win at
+/// once does: within the horizon if it is the attacker, refuting the attack if it is the defender.
+/// An attacker with one ply left in a quiet position has no winning move (a winning move carries a
+/// tactical hint, and a quiet position has none). In Krux, whose turns are hundreds, this settles
+/// the last ply of every line without listing it.
+fn settled_by_tactics<G: Heuristics>(game: &G, attacker: Player, plies: u32) -> Option<bool> {
+    let attacking = game.to_move() == attacker;
+    match game.tactics() {
+        Tactics::WinAtOnce => Some(attacking),
+        Tactics::Quiet if attacking && plies == 1 => Some(false),
+        Tactics::Quiet | Tactics::Unknown => None,
+    }
 }
 
 /// Searches horizons 1, 3, 5, … up to `max_plies` for a forced win of the side to move, by the
