@@ -88,7 +88,7 @@ fn solve_proves_short_wins_and_their_absence() {
         .assert()
         .success()
         .stdout(predicate::str::contains("no forced win within 3 plies"));
-    // Proof-number search gives the same answers.
+    // Proof-number search gives the same answers, on two threads too.
     let value = common::json_stdout(
         arbiter()
             .args([
@@ -98,14 +98,20 @@ fn solve_proves_short_wins_and_their_absence() {
                 "3",
                 "--method",
                 "dfpn",
+                "--threads",
+                "2",
                 "--json",
                 "--position",
             ])
             .arg(".....46/...1b.../......./...*.../......./...2.../35..... 1"),
     );
     assert_eq!(
-        (value["win_in"].clone(), value["method"].clone()),
-        (1.into(), "proof-number".into())
+        (
+            value["win_in"].clone(),
+            value["method"].clone(),
+            value["threads"].clone()
+        ),
+        (1.into(), "proof-number".into(), 2.into())
     );
     arbiter()
         .args(["solve", "void", "--plies", "3", "--method", "dfpn"])

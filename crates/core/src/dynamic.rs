@@ -434,7 +434,8 @@ pub trait DynGameType: Send + Sync {
         threads: usize,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Vec<(String, u64)>, Error>;
-    /// Can the side to move force a win within `max_plies` (see [`crate::proof`]), searched by `method`?
+    /// Can the side to move force a win within `max_plies` (see [`crate::proof`]), searched by `method`
+    /// on `threads` threads?
     /// `progress(horizon, done, total)` follows the first moves of each horizon.
     fn forced_win(
         &self,
@@ -442,6 +443,7 @@ pub trait DynGameType: Send + Sync {
         position: Option<&str>,
         max_plies: u32,
         method: crate::proof::ProofMethod,
+        threads: usize,
         progress: &mut dyn FnMut(u32, usize, usize),
     ) -> Result<crate::proof::Proof, Error>;
     /// Exactly `count` random playouts from the start or a position.
@@ -597,13 +599,14 @@ impl<G: FullGame> DynGameType for GameType<G> {
         position: Option<&str>,
         max_plies: u32,
         method: crate::proof::ProofMethod,
+        threads: usize,
         progress: &mut dyn FnMut(u32, usize, usize),
     ) -> Result<crate::proof::Proof, Error> {
         let (game, _) = Self::game(options, position)?;
         if game.outcome().is_some() {
             return Err(Error::GameOver);
         }
-        Ok(crate::proof::forced_win_by(method, &game, max_plies, progress))
+        Ok(crate::proof::forced_win_by(method, &game, max_plies, threads, progress))
     }
     fn playouts_count(
         &self,

@@ -1,7 +1,8 @@
 //! The proof search (`arbiter_core::proof`, `arbiter solve`) on every game, by both methods (the
 //! exact depth-first search and df-pn): known wins are found at their length with a line that
 //! really wins, on random positions the answers agree with a plain minimax written without a
-//! table, killers or ordering, and the two methods agree with each other at longer horizons.
+//! table, killers or ordering, the two methods agree with each other at longer horizons, and
+//! sharing the first moves out among threads changes neither answer nor line.
 
 use arbiter_attraction::Attraction;
 use arbiter_core::proof::{forced_win_by, Proof, ProofMethod};
@@ -12,10 +13,11 @@ use arbiter_void::Void;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-/// The proof by both methods, which must give the same answer, each with a line that wins.
+/// The proof by both methods, which must give the same answer, each with a line that wins, and
+/// df-pn on three threads, which must give the same answer and line as on one.
 fn forced_win<G: FullGame>(game: &G, plies: u32, _: &mut dyn FnMut(u32, usize, usize)) -> Proof {
-    let exact = forced_win_by(ProofMethod::Exact, game, plies, &mut |_, _, _| {});
-    let pns = forced_win_by(ProofMethod::ProofNumber, game, plies, &mut |_, _, _| {});
+    let exact = forced_win_by(ProofMethod::Exact, game, plies, 1, &mut |_, _, _| {});
+    let pns = forced_win_by(ProofMethod::ProofNumber, game, plies, 1, &mut |_, _, _| {});
     assert_eq!(
         (pns.win_in, pns.searched_plies),
         (exact.win_in, exact.searched_plies),
@@ -25,6 +27,14 @@ fn forced_win<G: FullGame>(game: &G, plies: u32, _: &mut dyn FnMut(u32, usize, u
     if let Some(n) = pns.win_in {
         assert_line_wins(game, &pns.line, n);
     }
+    // The first moves shared out among threads: the same answer and the same line.
+    let threaded = forced_win_by(ProofMethod::ProofNumber, game, plies, 3, &mut |_, _, _| {});
+    assert_eq!(
+        (&threaded.win_in, threaded.searched_plies, &threaded.line),
+        (&pns.win_in, pns.searched_plies, &pns.line),
+        "three threads and one disagree on {}",
+        game.position()
+    );
     exact
 }
 

@@ -16,6 +16,8 @@ mod exact;
 
 use crate::{Heuristics, Player, Tactics};
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 /// How a proof is searched: both answer the same question exactly.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,16 +42,31 @@ impl std::str::FromStr for ProofMethod {
     }
 }
 
-/// [`forced_win`] by the given method.
+/// [`forced_win`] by the given method, the first moves shared out among `threads` threads (at
+/// least one), each with a searcher and table of its own. The answer and the line do not depend
+/// on the threads; the positions visited do.
 pub fn forced_win_by<G: Heuristics>(
     method: ProofMethod,
     game: &G,
     max_plies: u32,
+    threads: usize,
     progress: &mut dyn FnMut(u32, usize, usize),
 ) -> Proof {
+    let attacker = game.to_move();
+    let threads = threads.max(1);
     match method {
-        ProofMethod::Exact => search(exact::Prover::new(game.to_move()), game, max_plies, progress),
-        ProofMethod::ProofNumber => search(dfpn::ProofNumbers::new(game.to_move()), game, max_plies, progress),
+        ProofMethod::Exact => search(
+            (0..threads).map(|_| exact::Prover::new(attacker)).collect(),
+            game,
+            max_plies,
+            progress,
+        ),
+        ProofMethod::ProofNumber => search(
+            (0..threads).map(|_| dfpn::ProofNumbers::new(attacker)).collect(),
+            game,
+            max_plies,
+            progress,
+        ),
     }
 }
 
@@ -95,12 +112,13 @@ fn settled_by_tactics<G: Heuristics>(game: &G, attacker: Player, plies: u32) -> 
 /// exact search; stops at the first horizon that has one. `progress(horizon, done, total)`
 /// follows the first moves of each horizon.
 pub fn forced_win<G: Heuristics>(game: &G, max_plies: u32, progress: &mut dyn FnMut(u32, usize, usize)) -> Proof {
-    forced_win_by(ProofMethod::Exact, game, max_plies, progress)
+    forced_win_by(ProofMethod::Exact, game, max_plies, 1, progress)
 }
 
-/// The horizons, each first move in the game's order, and the line of the first win.
-fn search<G: Heuristics>(
-    mut solver: impl Solver<G>,
+/// The horizons, each first move in the game's order, and the line of the first win; one searcher
+/// per thread, each kept from horizon to horizon (its table too).
+fn search<G: Heuristics, S: Solver<G> + Send>(
+    mut solvers: Vec<S>,
     game: &G,
     max_plies: u32,
     progress: &mut dyn FnMut(u32, usize, usize),
@@ -118,26 +136,71 @@ fn search<G: Heuristics>(
     game.legal_moves(&mut root);
     root.sort_by_key(|&mv| std::cmp::Reverse(game.move_order_hint(mv)));
     for plies in (1..=max_plies.max(1)).step_by(2) {
-        let mut winner = None;
-        for (i, &mv) in root.iter().enumerate() {
-            let mut child = game.clone();
-            child.play(mv);
-            let wins = solver.wins_within(&child, plies - 1);
-            progress(plies, i + 1, root.len());
-            if wins {
-                winner = Some(mv);
-                break;
-            }
-        }
+        let winner = first_winner(&mut solvers, game, &root, plies, &mut |done| {
+            progress(plies, done, root.len())
+        });
         proof.searched_plies = plies;
-        if let Some(mv) = winner {
+        if let Some(i) = winner {
             proof.win_in = Some(plies);
-            proof.line = line(&mut solver, game, mv, plies);
+            proof.line = line(&mut solvers[0], game, root[i], plies);
             break;
         }
     }
-    proof.nodes = solver.nodes();
+    proof.nodes = solvers.iter().map(Solver::nodes).sum();
     proof
+}
+
+/// The index of the first of the `root` moves that forces a win within `plies` (in their order,
+/// whatever the threads), if any. With several searchers, each takes the next move not yet taken;
+/// once a win is found no later move is taken, and the earlier ones under way finish, so the
+/// first win in order is the one reported. `progress(done)` counts the moves settled.
+fn first_winner<G: Heuristics, S: Solver<G> + Send>(
+    solvers: &mut [S],
+    game: &G,
+    root: &[G::Move],
+    plies: u32,
+    progress: &mut dyn FnMut(usize),
+) -> Option<usize> {
+    let settles = |solver: &mut S, i: usize| {
+        let mut child = game.clone();
+        child.play(root[i]);
+        solver.wins_within(&child, plies - 1)
+    };
+    if let [solver] = solvers {
+        for i in 0..root.len() {
+            let wins = settles(solver, i);
+            progress(i + 1);
+            if wins {
+                return Some(i);
+            }
+        }
+        return None;
+    }
+    let next = AtomicUsize::new(0);
+    let first_win = AtomicUsize::new(usize::MAX);
+    let (settled, news) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        for solver in solvers.iter_mut() {
+            let (next, first_win, settled, settles) = (&next, &first_win, settled.clone(), &settles);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= root.len() || i > first_win.load(Ordering::Relaxed) {
+                    break;
+                }
+                if settles(solver, i) {
+                    first_win.fetch_min(i, Ordering::Relaxed);
+                }
+                // The receiver lives until every worker has ended.
+                let _ = settled.send(());
+            });
+        }
+        drop(settled);
+        for (done, ()) in news.iter().enumerate() {
+            progress(done + 1);
+        }
+    });
+    let first = first_win.into_inner();
+    (first != usize::MAX).then_some(first)
 }
 
 /// The winning line from `first`: at each defender turn the move that holds out longest, at each

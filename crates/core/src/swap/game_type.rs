@@ -107,10 +107,11 @@ impl<G: FullGame> DynGameType for Swappable<G> {
         position: Option<&str>,
         max_plies: u32,
         method: crate::proof::ProofMethod,
+        threads: usize,
         progress: &mut dyn FnMut(u32, usize, usize),
     ) -> Result<crate::proof::Proof, Error> {
         self.pick(options)?
-            .forced_win(options, position, max_plies, method, progress)
+            .forced_win(options, position, max_plies, method, threads, progress)
     }
     fn playouts_count(
         &self,
