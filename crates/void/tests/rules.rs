@@ -3,7 +3,7 @@
 //! rays, bombers, falls, repetition and what a move reports to interfaces.
 
 use arbiter_core::perft::perft;
-use arbiter_core::{Game, HistoryRules, NoVariant, Outcome, Player, Presentation, Session};
+use arbiter_core::{Game, Heuristics, HistoryRules, NoVariant, Outcome, Player, Presentation, Session};
 use arbiter_void::{Square, Void};
 
 const BLACK: Player = Player::First;
@@ -232,6 +232,7 @@ fn full_board(side: char) -> Void {
 fn no_move_means_pass_and_two_passes_draw() {
     let game = full_board('b');
     assert_eq!(moves(&game), vec!["pass"]);
+    assert_eq!(game.count_moves(&mut Vec::new()), 1, "perft's count has the pass too");
     let after = play(&game, "pass");
     assert!(after.position().ends_with(" w 1"), "{}", after.position());
     assert_eq!(after.outcome(), None);
@@ -239,6 +240,7 @@ fn no_move_means_pass_and_two_passes_draw() {
     assert!(ended.position().ends_with(" b 2"));
     assert_eq!(ended.outcome(), Some(Outcome::Draw));
     assert!(moves(&ended).is_empty());
+    assert_eq!(ended.count_moves(&mut Vec::new()), 0);
     let story = ended.ending_story(None).map(|s| s.text).unwrap_or_default();
     assert_eq!(story, "Neither side could move: both passed, a draw.");
     assert!(Void::new(&NoVariant)
@@ -246,6 +248,19 @@ fn no_move_means_pass_and_two_passes_draw() {
         .unwrap_err()
         .to_string()
         .contains("only legal when"));
+}
+
+/// The search's null move hands the turn over and keeps the board, the pass count reset, as a
+/// move that changes nothing would: the position and its hash are those of that board.
+#[test]
+fn a_null_move_hands_the_turn_over_and_keeps_the_board() {
+    let passed = play(&full_board('b'), "pass");
+    let mut null = passed.clone();
+    assert!(null.null_move());
+    let expected = full_board('b');
+    assert_eq!(null.position(), expected.position());
+    assert_eq!(null.hash(), expected.hash());
+    assert_ne!(null.hash(), passed.hash());
 }
 
 #[test]
