@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The proof search's cost on one question, this build beside a baseline, written to docs/solve.md.
 
-    scripts/bench_solve.py [--game krux] [--plies 5] [--baseline PATH] [--current PATH]
+    scripts/bench_solve.py [--game krux] [--plies 5] [--baseline PATH [--baseline-label TEXT]] [--current PATH]
 
 Runs `arbiter solve GAME --plies N --method M --json` by both methods (exact and dfpn) with this
 checkout's release build and, when given, a baseline build, one after the other, and writes each
@@ -46,10 +46,12 @@ def main() -> int:
     parser.add_argument("--game", default="krux", help="the game, with options (default krux)")
     parser.add_argument("--plies", type=int, default=5, help="the horizon (default 5)")
     parser.add_argument("--baseline", help="a baseline build's arbiter binary, run first")
+    parser.add_argument("--baseline-label", help="what the baseline is (a commit, say), shown beside it")
     parser.add_argument("--current", default=os.path.join(ROOT, "target", "release", "arbiter"),
                         help="this build's binary (default target/release/arbiter)")
     args = parser.parse_args()
-    builds = ([("baseline", args.baseline)] if args.baseline else []) + [("this build", args.current)]
+    label = f"baseline ({args.baseline_label})" if args.baseline_label else "baseline"
+    builds = ([(label, args.baseline)] if args.baseline else []) + [("this build", args.current)]
     for _, binary in builds:
         if not os.access(binary, os.X_OK):
             parser.error(f"no binary at {binary}")
@@ -66,13 +68,14 @@ def main() -> int:
         print(f"the runs disagree: {sorted(answers)}", file=sys.stderr)
         return 1
     command = f"scripts/bench_solve.py --game {args.game} --plies {args.plies}" + (
-        f" --baseline {args.baseline}" if args.baseline else "")
+        f" --baseline {args.baseline}" if args.baseline else "") + (
+        f" --baseline-label {args.baseline_label}" if args.baseline_label else "")
     lines = [
         "# Proof search: what one question costs",
         "",
         "Written by `scripts/bench_solve.py` (do not edit by hand): `arbiter solve GAME --plies N --method M --json`",
         "by both methods, this build and a baseline one after the other. How the proof search works:",
-        "[cli.md](cli.md#proofs). Positions visited count every position a method looked at, the exact search's",
+        "[cli.md](cli.md). Positions visited count every position a method looked at, the exact search's",
         "near the horizon included; they do not change with the machine's load, the times do.",
         "",
         f"Command: `{command}` · date: {datetime.date.today().isoformat()} · load average (1, 5, 15 min): "
