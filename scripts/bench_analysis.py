@@ -25,13 +25,11 @@ import time
 import urllib.request
 from pathlib import Path
 
+from measured import load
+
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "analysis-bench.md"
 GAMES = ["void", "krux", "attraction", "villawar:size=6", "villawar", "villawar:size=10"]
-
-
-def load():
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def record_of(arbiter, game, folder):

@@ -28,6 +28,8 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from measured import load
+
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"
 CURRENT = ROOT / "target" / "release" / "arbiter"
@@ -129,11 +131,6 @@ def cozy_perft(path: Path, depth: int) -> dict[str, float]:
     command = [str(path), str(depth)]
     value = json.loads(run(command).stdout)
     return {k: float(value[k]) for k in ("nodes", "seconds", "nodes_per_second")}
-
-
-def load() -> str:
-    with open("/proc/loadavg", encoding="utf-8") as f:
-        return " ".join(f.read().split()[:3])
 
 
 def rate(x: float) -> str:

@@ -19,14 +19,11 @@ import os
 import subprocess
 import sys
 
+from measured import load
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "solve.md")
 METHODS = ["exact", "dfpn"]
-
-
-def load() -> str:
-    with open("/proc/loadavg", encoding="utf-8") as f:
-        return " ".join(f.read().split()[:3])
 
 
 def solve(binary: str, game: str, plies: int, method: str) -> dict:

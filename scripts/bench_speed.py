@@ -20,6 +20,8 @@ import statistics
 import subprocess
 import sys
 
+from measured import load
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "bench.md")
 
@@ -45,11 +47,6 @@ def bench(binary: str, seconds: float) -> dict[str, dict[str, float]]:
         out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
         rows.update({row["game"]: row for row in json.loads(out)})
     return rows
-
-
-def load() -> str:
-    with open("/proc/loadavg", encoding="utf-8") as f:
-        return " ".join(f.read().split()[:3])
 
 
 def millions(x: float) -> str:

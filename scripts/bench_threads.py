@@ -31,6 +31,8 @@ import statistics
 import subprocess
 import sys
 
+from measured import load
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "threads.md")
 BINARY = os.path.join(ROOT, "target", "release", "arbiter")
@@ -70,11 +72,6 @@ def playout_rate(game: str, seconds: float, threads: int) -> float:
     """Plies per second of the random playouts of one `arbiter bench GAME --threads T --json`."""
     figures = run_json(["bench", game, "--seconds", f"{seconds:g}", "--threads", str(threads), "--json"])
     return figures[0]["plies_per_second"]
-
-
-def load() -> str:
-    with open("/proc/loadavg", encoding="utf-8") as f:
-        return " ".join(f.read().split()[:3])
 
 
 def rounds(values: list[float], fmt: str) -> str:

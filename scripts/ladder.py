@@ -22,6 +22,8 @@ import os
 import subprocess
 import sys
 
+from measured import load
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "ladder.md")
 
@@ -35,11 +37,6 @@ HEAD = [
     "| game | level n vs n−1 | n's score (W–D–L, Elo [95%]) | ≥ 65%? | SPRT | command, date, load |",
     "|---|---|---|---|---|---|",
 ]
-
-
-def load() -> str:
-    with open("/proc/loadavg", encoding="utf-8") as f:
-        return " ".join(f.read().split()[:3])
 
 
 def main() -> int:

@@ -17,6 +17,8 @@ import json
 import os
 import sys
 
+from measured import load
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "mutants.md")
 TARGET = 0.95
@@ -87,12 +89,11 @@ def main() -> int:
         print(f"{path} holds no viable mutant (summaries: {tally})", file=sys.stderr)
         return 1
     score = (caught + timeouts) / viable
-    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     ended = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M")
     row = (
         f"| {game} | {total} | {viable} | {caught} | {timeouts} | {missed} | {score:.1%} | "
         f"{'yes' if score >= TARGET else 'no'} | `{command}`, {started} → {ended} UTC, "
-        f"load {load} on {os.cpu_count()} cores |"
+        f"load {load()} on {os.cpu_count()} cores |"
     )
     if total != viable + unviable:
         print(f"unexpected summaries in {path}: {tally}", file=sys.stderr)

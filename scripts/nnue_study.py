@@ -33,6 +33,8 @@ import statistics
 import subprocess
 import sys
 
+from measured import load
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "nnue.md")
 NETS = os.path.join(ROOT, "nets")
@@ -56,11 +58,6 @@ HEAD = [
 def run(command: list[str], **kw) -> str:
     print("$ " + " ".join(command), file=sys.stderr, flush=True)
     return subprocess.run(command, check=True, capture_output=True, text=True, **kw).stdout
-
-
-def load() -> str:
-    with open("/proc/loadavg", encoding="utf-8") as f:
-        return " ".join(f.read().split()[:3])
 
 
 def rate(game: str, agent: str) -> float:
