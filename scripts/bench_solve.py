@@ -19,7 +19,7 @@ import os
 import subprocess
 import sys
 
-from measured import load
+from measured import load, write_doc
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "solve.md")
@@ -82,9 +82,7 @@ def main() -> int:
         "|---|---|---|---:|---:|",
         *rows,
     ]
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
-    print(f"wrote {os.path.relpath(OUT, ROOT)}", file=sys.stderr)
+    write_doc(OUT, lines)
     return 0
 
 

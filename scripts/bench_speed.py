@@ -20,7 +20,7 @@ import statistics
 import subprocess
 import sys
 
-from measured import load
+from measured import load, write_doc
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "bench.md")
@@ -115,9 +115,7 @@ def main() -> int:
         lines += ["", "Each cell: this build (the baseline, this build ÷ baseline)."]
     lines += ["", "The last column: this build's alpha-beta with the variant's built-in net (`net=builtin`) and, in",
               "brackets, its nodes per second ÷ those of the same search with the game's own evaluation."]
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
-    print(f"wrote {os.path.relpath(OUT, ROOT)}", file=sys.stderr)
+    write_doc(OUT, lines)
     return 0
 
 

@@ -18,6 +18,8 @@ import os
 import subprocess
 import sys
 
+from measured import write_doc
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "reports-strong.md")
 
@@ -125,9 +127,7 @@ def main() -> int:
         "|---|---|---:|---|---|---:|---|---|",
         *rows,
     ]
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
-    print(f"wrote {os.path.relpath(OUT, ROOT)} ({len(rows)} reports)", file=sys.stderr)
+    write_doc(OUT, lines, f" ({len(rows)} reports)")
     return 0
 
 
