@@ -47,13 +47,18 @@ impl<G: Heuristics> Prover<G> {
         }
     }
 
-    /// The legal moves at `ply`, most promising first (the game's own hint: winning moves first).
-    fn moves(&mut self, game: &G, ply: usize) -> Vec<G::Move> {
+    /// The move list kept for `ply` (to be put back), the per-ply lists and killers grown to it.
+    fn take_list(&mut self, ply: usize) -> Vec<G::Move> {
         while self.lists.len() <= ply {
             self.lists.push(Vec::with_capacity(256));
             self.killers.push(None);
         }
-        let mut list = std::mem::take(&mut self.lists[ply]);
+        std::mem::take(&mut self.lists[ply])
+    }
+
+    /// The legal moves at `ply`, most promising first (the game's own hint: winning moves first).
+    fn moves(&mut self, game: &G, ply: usize) -> Vec<G::Move> {
+        let mut list = self.take_list(ply);
         game.legal_moves(&mut list);
         list.sort_by_key(|&mv| std::cmp::Reverse(game.move_order_hint(mv)));
         list
@@ -139,11 +144,7 @@ impl<G: Heuristics> Prover<G> {
     /// The defender to move with two plies left: does one of a few sampled moves hold (the
     /// attacker then has no win at once)? `false` says nothing: the listed moves decide.
     fn a_sampled_defence_holds(&mut self, game: &G, ply: usize) -> bool {
-        while self.lists.len() <= ply {
-            self.lists.push(Vec::with_capacity(256));
-            self.killers.push(None);
-        }
-        let mut scratch = std::mem::take(&mut self.lists[ply]);
+        let mut scratch = self.take_list(ply);
         let mut holds = false;
         for _ in 0..SAMPLED_DEFENCES {
             let Some(mv) = game.random_move(&mut self.rng, &mut scratch) else {
