@@ -25,7 +25,7 @@ src=crates/$game/src
 
 case $game in
 void) extra=() tests=(rules notation) ;;
-krux) extra=(turn token canonical stepwise) tests=(rules notation reference turn_builder) ;;
+krux) extra=(turn token canonical stepwise) tests=(rules notation reference turn_builder variants words) ;;
 attraction) extra=(orbit route) tests=(rules notation reference) ;;
 villawar) extra=(fill score rule) tests=(rules notation reference dynamic) ;;
 *)

@@ -996,6 +996,84 @@ mod tests {
         assert!(checked > 150_000, "{checked}");
     }
 
+    /// The state after `tokens` (in notation) from the position `text` of the standard game.
+    fn after(text: &str, tokens: &[&str]) -> TurnState {
+        let k = crate::position::from_position(&KruxVariant::default(), text).expect(text);
+        tokens.iter().fold(TurnState::start(&k), |st, t| {
+            let token = Token::parse(t).expect(t);
+            st.play_token(token).unwrap_or_else(|e| panic!("{t} in {text}: {e}"))
+        })
+    }
+
+    /// Whether some sequence of tokens from `st` puts an opponent piece into the hole: the
+    /// whole turn search, without the bound.
+    fn a_fall_can_follow(st: &TurnState, seen: &mut std::collections::HashSet<(u64, usize)>) -> bool {
+        if st.fallen().is_some() {
+            return true;
+        }
+        if !seen.insert((st.key(), st.budget())) {
+            return false;
+        }
+        let mut found = false;
+        st.expand(|_, child| found = found || a_fall_can_follow(child, seen));
+        found
+    }
+
+    /// The win finder's bound cuts each kind of state its comment names once no fall can
+    /// follow, and keeps one from which a fall can: a bound that said "maybe" everywhere would
+    /// be correct but would leave the quiescence search as slow as a full generation. Each
+    /// case is checked against the whole turn search first.
+    #[test]
+    fn the_bound_cuts_the_states_from_which_no_fall_can_follow() {
+        // White's 1 on a1 wearing the ring, 3 on a3, 5 on a7; Black's 4, 2 and 6 on f7, g7
+        // and g6, five and six squares from the hole.
+        let far = |ring: &str| format!("5....42/......6/......./...*.../3....../......./1{ring}...... 1");
+        let cases: [(String, &[&str], bool, &str); 7] = [
+            (
+                far("b"),
+                &["a2", "Ra3"],
+                false,
+                "blue, a step and an action used: within 2 + 2 steps",
+            ),
+            (far("b"), &["Ra3", "Ra5"], false, "blue, both actions used"),
+            (far("g"), &["Ra3", "Ra5"], false, "green, both actions used"),
+            (
+                far("g"),
+                &["Ra3"],
+                false,
+                "green, one action left, nothing on the hole's lines",
+            ),
+            (far("g"), &[], false, "green, two actions left, nothing within 4"),
+            (
+                far("p"),
+                &[],
+                false,
+                "pink on a corner, six from the hole, nothing near to switch with",
+            ),
+            // Black's 4 on d6 instead, two from the hole on its file: a pull from d1 (three
+            // steps away) drops it in.
+            (
+                "5.....2/...4..6/......./...*.../3....../......./1g...... 1".to_string(),
+                &["Ra3"],
+                true,
+                "green, one action left, a piece on the hole's file within 2",
+            ),
+        ];
+        for (text, tokens, expected, why) in cases {
+            let st = after(&text, tokens);
+            let possible = a_fall_can_follow(&st, &mut Default::default());
+            assert_eq!(
+                possible, expected,
+                "{why}: can a fall follow in {text} after {tokens:?}?"
+            );
+            assert_eq!(
+                st.may_still_win(),
+                expected,
+                "{why}: the bound in {text} after {tokens:?}"
+            );
+        }
+    }
+
     /// The turn state and the position stay small: the search copies states for every token.
     #[test]
     fn states_and_positions_are_small() {
