@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 /// `arbiter tune <game> --records DIR [--skip-plies N] [--json]`
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game whose evaluation is tuned: void or villawar (the games whose evaluation is a sum
-    /// of weighted terms).
+    /// The game whose evaluation is tuned: one whose evaluation is a sum of weighted terms (the
+    /// error for any other names those that are).
     game: String,
     /// The folder of game records (JSON) to learn from, as `arbiter match --records` writes them.
     #[arg(long)]
