@@ -58,6 +58,8 @@ import time
 import urllib.parse
 from pathlib import Path
 
+from measured import arbiter_binary
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "tournaments.md"
 SECTION = "## Simulated arena"
@@ -728,9 +730,7 @@ def main() -> int:
     args = parser.parse_args()
     args.bots = args.bots or (6 if args.quick else 40)
     args.minutes = args.minutes or (1 if args.quick else 10)
-    if not args.bin:
-        subprocess.run(["cargo", "build", "--release", "-q", "-p", "arbiter-cli"], cwd=ROOT, check=True)
-    arbiter_bin = str(Path(args.bin or ROOT / "target" / "release") / "arbiter")
+    arbiter_bin = arbiter_binary(args.bin)
     game, _, options = args.game.partition(":")
 
     with Servers(arbiter_bin, pg=args.pg, pg_url=args.pg_url) as servers:

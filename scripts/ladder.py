@@ -27,7 +27,7 @@ import os
 import subprocess
 import sys
 
-from measured import load
+from measured import arbiter_binary, load, table_rows, write_doc
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "ladder.md")
@@ -61,9 +61,7 @@ def main() -> int:
         parser.error("--against and --release go together")
     if args.against and not os.access(args.against, os.X_OK):
         parser.error(f"--against {args.against}: not an executable file")
-    binary = os.path.join(args.bin or os.path.join(ROOT, "target", "release"), "arbiter")
-    if not args.bin:
-        subprocess.run(["cargo", "build", "--release", "-q", "-p", "arbiter-cli"], cwd=ROOT, check=True)
+    binary = arbiter_binary(args.bin)
     pairs = [int(n) for n in args.levels.split(",")]
     if any(n < (1 if args.against else 2) or n > 6 for n in pairs):
         parser.error("--levels are the upper levels of pairs, 2 to 6 (with --against, 1 to 6)")
@@ -93,18 +91,9 @@ def main() -> int:
                 f"{datetime.date.today().isoformat()}, load {before} → {load()} on {os.cpu_count()} cores |"
             )
             print(rows[-1], file=sys.stderr, flush=True)
-    kept = []
-    if os.path.exists(OUT):
-        with open(OUT, encoding="utf-8") as f:
-            replaced = {tuple(r.split(" | ")[:2]) for r in rows}
-            for line in f.read().splitlines():
-                if line.startswith("| ") and not line.startswith("| game") and not line.startswith("|---"):
-                    parts = line.split(" | ")
-                    if tuple(parts[:2]) not in replaced:
-                        kept.append(line)
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write("\n".join(HEAD + sorted(kept + rows)) + "\n")
-    print(f"wrote {os.path.relpath(OUT, ROOT)}", file=sys.stderr)
+    replaced = {tuple(r.split(" | ")[:2]) for r in rows}
+    kept = table_rows(OUT, lambda row: tuple(row.split(" | ")[:2]) not in replaced)
+    write_doc(OUT, HEAD + sorted(kept + rows))
     return 0
 
 

@@ -29,6 +29,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from measured import arbiter_binary
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "accounts.md"
 
@@ -152,9 +154,7 @@ def main() -> int:
     parser.add_argument("--bin", help="a folder with a prebuilt arbiter (default: target/release, built first)")
     parser.add_argument("--rounds", type=int, default=1000)
     args = parser.parse_args()
-    if not args.bin:
-        subprocess.run(["cargo", "build", "--release", "-q", "-p", "arbiter-cli"], cwd=ROOT, check=True)
-    arbiter = str(Path(args.bin or ROOT / "target" / "release") / "arbiter")
+    arbiter = arbiter_binary(args.bin)
     known, unknown = timing(arbiter, args.rounds)
     checked, refused, wall = guessing(arbiter, 100)
     t, p = welch(known, unknown)

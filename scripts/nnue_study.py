@@ -33,7 +33,7 @@ import statistics
 import subprocess
 import sys
 
-from measured import load
+from measured import load, table_rows, write_doc
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "nnue.md")
@@ -152,15 +152,9 @@ def main() -> int:
         f"({net_rate / own_rate:.2f}×) | depth {args.depth}: {score(depth, False)} | {args.time}: "
         f"{score(timed, True)} | {top} |"
     )
-    rows = []
-    if os.path.exists(OUT):
-        with open(OUT, encoding="utf-8") as f:
-            # A row is replaced by a run of the same command; other settings of the same game are kept.
-            rows = [line for line in f.read().splitlines() if line.startswith("| ") and not line.startswith("| game")
-                    and not line.startswith(f"| {args.game} | `{command}`")]
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write("\n".join(HEAD + rows + [row]) + "\n")
-    print(f"wrote {os.path.relpath(OUT, ROOT)} and {os.path.relpath(net, ROOT)}", file=sys.stderr)
+    # A row is replaced by a run of the same command; other settings of the same game are kept.
+    rows = table_rows(OUT, lambda line: not line.startswith(f"| {args.game} | `{command}`"))
+    write_doc(OUT, HEAD + rows + [row], f" and {os.path.relpath(net, ROOT)}")
     return 0
 
 

@@ -18,7 +18,7 @@ import os
 import subprocess
 import sys
 
-from measured import write_doc
+from measured import arbiter_binary, write_doc
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "reports-strong.md")
@@ -64,10 +64,8 @@ def main() -> int:
     parser.add_argument("--bin", help="a folder with a prebuilt arbiter; by default target/release, built first")
     parser.add_argument("--table-only", action="store_true", help="only write the table from the reports in --out")
     args = parser.parse_args()
-    binary = os.path.join(args.bin or os.path.join(ROOT, "target", "release"), "arbiter")
     if not args.table_only:
-        if not args.bin:
-            subprocess.run(["cargo", "build", "--release", "-q", "-p", "arbiter-cli"], cwd=ROOT, check=True)
+        binary = arbiter_binary(args.bin)
         for name, game, games in REPORTS:
             if args.names and name not in args.names:
                 continue

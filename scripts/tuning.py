@@ -22,7 +22,7 @@ import os
 import subprocess
 import sys
 
-from measured import load, write_doc
+from measured import arbiter_binary, load, table_rows, write_doc
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "tuning.md")
@@ -57,9 +57,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
-    binary = os.path.join(args.bin or os.path.join(ROOT, "target", "release"), "arbiter")
-    if not args.bin:
-        subprocess.run(["cargo", "build", "--release", "-q", "-p", "arbiter-cli"], cwd=ROOT, check=True)
+    binary = arbiter_binary(args.bin)
     records = args.records or os.path.join(ROOT, "runs", "tuning", args.game.replace(":", "-").replace("=", "-"))
     os.makedirs(records, exist_ok=True)
     held = [f for f in os.listdir(records) if f.endswith(".json")]
@@ -93,13 +91,7 @@ def main() -> int:
             + (f"{error} | {data} | {stamp} |" if first else "| | |")
         )
         print(rows[-1], file=sys.stderr, flush=True)
-    kept = []
-    if os.path.exists(OUT):
-        with open(OUT, encoding="utf-8") as f:
-            for line in f.read().splitlines():
-                if line.startswith("| ") and not line.startswith("| game") and not line.startswith("|---"):
-                    if line.split(" | ")[0] != f"| {args.game}":
-                        kept.append(line)
+    kept = table_rows(OUT, lambda row: row.split(" | ")[0] != f"| {args.game}")
     write_doc(OUT, HEAD + kept + rows)
     return 0
 
