@@ -236,3 +236,20 @@ fn move_info_describes_the_turn() {
     assert_eq!(info.path, vec!["a2".to_string(), "a3".to_string()]);
     assert!(info.targets.is_empty() && info.falls.is_empty());
 }
+
+/// A turn of another position, which this one cannot replay, is shown as `?` with no squares
+/// rather than as an empty string that a move list would show as nothing at all.
+#[test]
+fn move_info_of_a_turn_this_position_cannot_play_is_a_question_mark() {
+    let k = pos("....642/......./......./...*.../......./......./1b35.... 1");
+    let elsewhere = k.parse_move("a2,a3,a4").unwrap();
+    // Black's 4 one square lower: the turn's end (4 on e7) cannot be reached from here.
+    let other = pos("....6.2/....4../......./...*.../......./......./1b35.... 1");
+    let mut moves = Vec::new();
+    other.legal_moves(&mut moves);
+    assert!(!moves.contains(&elsewhere));
+    let info = other.move_info(elsewhere);
+    assert_eq!(info.notation, "?");
+    assert_eq!((info.from, info.to), (None, None));
+    assert!(info.path.is_empty() && info.targets.is_empty() && info.falls.is_empty());
+}
