@@ -1028,7 +1028,7 @@ mod tests {
         // White's 1 on a1 wearing the ring, 3 on a3, 5 on a7; Black's 4, 2 and 6 on f7, g7
         // and g6, five and six squares from the hole.
         let far = |ring: &str| format!("5....42/......6/......./...*.../3....../......./1{ring}...... 1");
-        let cases: [(String, &[&str], bool, &str); 7] = [
+        let cases: [(String, &[&str], bool, &str); 8] = [
             (
                 far("b"),
                 &["a2", "Ra3"],
@@ -1044,6 +1044,14 @@ mod tests {
                 "green, one action left, nothing on the hole's lines",
             ),
             (far("g"), &[], false, "green, two actions left, nothing within 4"),
+            // Black's 4 on c3 instead: two from the hole but off its lines, where one more
+            // push or pull (along c3's own file or rank) cannot take it.
+            (
+                "5.....2/......6/......./...*.../3.4..../......./1g...... 1".to_string(),
+                &["Ra3"],
+                false,
+                "green, one action left, a piece near the hole but off its lines",
+            ),
             (
                 far("p"),
                 &[],
