@@ -16,17 +16,39 @@ wall time; --processes also times the games split over plain processes without R
 
     .venv/bin/python scripts/bench_distributed.py            # void, mcts 400 vs 200 iterations, 80 games
     .venv/bin/python scripts/bench_distributed.py --game attraction --a alphabeta:depth=4 --b alphabeta:depth=3
+
+--write puts the run's row into the table of docs/distributed.md (between its `bench_distributed.py` markers; a
+row of the same settings is replaced, the others kept), with the command, the date and the load.
 """
 
 import argparse
+import datetime
 import logging
 import os
+import shlex
 import statistics
 import sys
 import time
 
 import arbiter
 from arbiter import distributed
+from measured import ROOT, load, write_marked
+
+DOC = os.path.join(ROOT, "docs", "distributed.md")
+MARKER = "bench_distributed.py"
+HEAD = ["| run | single process | Ray | ratio | Ray's CPU overhead | plain processes (no Ray) | same games | "
+        "command, date, load |", "|---|---:|---:|---:|---:|---:|---|---|"]
+
+
+def write_row(row: str, key: str) -> None:
+    """The row into the doc's table, in place of one with the same first cell."""
+    with open(DOC, encoding="utf-8") as f:
+        text = f.read()
+    begin, end = f"<!-- {MARKER}: begin -->", f"<!-- {MARKER}: end -->"
+    old = text[text.index(begin) + len(begin):text.index(end)] if begin in text and end in text else ""
+    kept = [line for line in old.splitlines()
+            if line.startswith("| ") and line not in HEAD and not line.startswith(f"| {key} |")]
+    write_marked(DOC, MARKER, "\n".join(HEAD + kept + [row]), "## Measured")
 
 
 def ray_cpu_seconds() -> float:
@@ -81,6 +103,7 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--cpus", type=int, default=os.cpu_count(), help="CPUs of the local Ray (default: every core)")
     p.add_argument("--rounds", type=int, default=1, help="timed runs of each side; the medians are compared")
+    p.add_argument("--write", action="store_true", help="put the row into docs/distributed.md's table")
     p.add_argument("--processes", action="store_true",
                    help="also time the games split over --cpus plain processes (multiprocessing, no Ray): what "
                         "the machine itself allows")
@@ -90,6 +113,8 @@ def main() -> int:
             p.error(f"{spec!r}: give budgets by iterations, nodes or depth (no time, no level) so the work is fixed")
     common = dict(games=args.games, opening_plies=args.opening_plies, seed=args.seed, safe_openings=True)
     load_before = os.getloadavg()
+    before = load()
+    plain_rates = []
     print(f"{args.game}: A = {args.a}, B = {args.b}, {args.games} games, {args.opening_plies} opening plies, "
           f"seed {args.seed}; {os.cpu_count()} cores, load average {load_before[0]:.2f} {load_before[1]:.2f} "
           f"{load_before[2]:.2f}")
@@ -115,6 +140,7 @@ def main() -> int:
                          args.seed) for k in range(args.cpus)]
                 cpu = sum(pool.map(play_part, jobs))
                 seconds = time.perf_counter() - started
+                plain_rates.append(args.games / seconds)
                 print(f"  {args.cpus} plain processes (no Ray): {args.games} games in {seconds:.2f} s = "
                       f"{args.games / seconds:.3f} games/s ({cpu:.2f} CPU s)")
 
@@ -152,6 +178,15 @@ def main() -> int:
     print(f"CPU time of the same games: single process {statistics.median(single_cpu):.2f} s, Ray "
           f"{statistics.median(ray_cpu):.2f} s (all its processes and the driver): Ray's overhead "
           f"{(statistics.median(ray_cpu) / statistics.median(single_cpu) - 1) * 100:+.1f}%")
+    if args.write:
+        key = (f"{args.game}: {args.a} vs {args.b}, {args.games} games, batches of {args.batch}, {args.cpus} CPUs, "
+               f"{'median' if args.rounds > 1 else 'one'} of {args.rounds} run{'s' if args.rounds > 1 else ''}")
+        plain = f"{statistics.median(plain_rates):.2f} games/s" if plain_rates else "—"
+        overhead = (statistics.median(ray_cpu) / statistics.median(single_cpu) - 1) * 100
+        command = "scripts/bench_distributed.py " + shlex.join(sys.argv[1:])
+        write_row(f"| {key} | {single_rate:.2f} games/s | {ray_rate:.2f} games/s | **{ray_rate / single_rate:.2f}×** | "
+                  f"{overhead:+.1f}% | {plain} | {'yes' if same else 'NO'} | `{command}`, "
+                  f"{datetime.date.today().isoformat()}, load {before} → {load()} on {os.cpu_count()} cores |", key)
     return 0 if same else 1
 
 

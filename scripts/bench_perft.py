@@ -28,15 +28,13 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from measured import load
+from measured import load, write_marked
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "performance.md"
 CURRENT = ROOT / "target" / "release" / "arbiter"
 COZY_DIR = ROOT / "tools" / "cozy-perft"
 COZY_BIN = COZY_DIR / "target" / "release" / "cozy-perft"
-BEGIN = "<!-- bench_perft.py: begin -->"
-END = "<!-- bench_perft.py: end -->"
 SECTION = """## Perft beside a chess move generator
 
 Perft counts every sequence of moves of a given length from the start position, so its speed is that of
@@ -186,23 +184,6 @@ def table(args, games, depths, chess_depth, runs, loads, label: str, command: st
     return "\n".join(lines) + "\n"
 
 
-def write_doc(body: str) -> None:
-    text = DOC.read_text(encoding="utf-8")
-    lines = text.splitlines(keepends=True)
-    begin = [i for i, line in enumerate(lines) if line.strip() == BEGIN]
-    end = [i for i, line in enumerate(lines) if line.strip() == END]
-    if begin or end:
-        if len(begin) != 1 or len(end) != 1 or begin[0] > end[0]:
-            fail(f"{DOC}: expected one {BEGIN!r} line followed by one {END!r} line")
-        new = "".join(lines[: begin[0] + 1]) + body + "".join(lines[end[0] :])
-    else:
-        section = SECTION
-        sep = "" if text.endswith("\n") else "\n"
-        new = f"{text}{sep}\n{section}\n{BEGIN}\n{body}{END}\n"
-    DOC.write_text(new, encoding="utf-8")
-    print(f"wrote {DOC.relative_to(ROOT)}", file=sys.stderr)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
@@ -288,7 +269,7 @@ def main() -> int:
     body = table(args, games, depths, chess_depth, runs, loads, label, command)
     print(body, end="")
     if args.write:
-        write_doc(body)
+        write_marked(str(DOC), "bench_perft.py", body, SECTION)
     return 0
 
 

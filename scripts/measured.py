@@ -36,6 +36,27 @@ def table_rows(path: str, keep=lambda row: True) -> list[str]:
             if line.startswith("| ") and i not in heads and not line.startswith("|---") and keep(line)]
 
 
+def write_marked(path: str, marker: str, body: str, heading: str) -> None:
+    """Replaces a script's part of a page that also holds prose: the lines between `<!-- MARKER: begin -->` and
+    `<!-- MARKER: end -->` become `body`; a page without them gets `heading`, the markers and `body` at its end."""
+    begin, end = f"<!-- {marker}: begin -->", f"<!-- {marker}: end -->"
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    lines = text.splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.strip() == begin]
+    ends = [i for i, line in enumerate(lines) if line.strip() == end]
+    body = body if body.endswith("\n") else body + "\n"
+    if starts or ends:
+        if len(starts) != 1 or len(ends) != 1 or starts[0] > ends[0]:
+            raise SystemExit(f"{path}: expected one {begin!r} line followed by one {end!r} line")
+        new = "".join(lines[: starts[0] + 1]) + body + "".join(lines[ends[0]:])
+    else:
+        new = f"{text}{'' if text.endswith(chr(10)) else chr(10)}\n{heading}\n{begin}\n{body}{end}\n"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(new)
+    print(f"wrote {os.path.relpath(path, ROOT)}", file=sys.stderr)
+
+
 def write_doc(path: str, lines: list[str], note: str = "") -> None:
     """Writes a measured table's page (`lines`, one per line) and says so on stderr."""
     with open(path, "w", encoding="utf-8") as f:
