@@ -180,7 +180,7 @@ def main() -> int:
           f"{(statistics.median(ray_cpu) / statistics.median(single_cpu) - 1) * 100:+.1f}%")
     if args.write:
         key = (f"{args.game}: {args.a} vs {args.b}, {args.games} games, batches of {args.batch}, {args.cpus} CPUs, "
-               f"{'median' if args.rounds > 1 else 'one'} of {args.rounds} run{'s' if args.rounds > 1 else ''}")
+               + (f"median of {args.rounds} runs" if args.rounds > 1 else "one run"))
         plain = f"{statistics.median(plain_rates):.2f} games/s" if plain_rates else "—"
         overhead = (statistics.median(ray_cpu) / statistics.median(single_cpu) - 1) * 100
         command = "scripts/bench_distributed.py " + shlex.join(sys.argv[1:])
