@@ -3,6 +3,7 @@
 # 30–60 minutes per game on 2 cores).
 #
 #   scripts/mutants.sh GAME [OUT_DIR [CARGO_MUTANTS_ARGS…]]   GAME: void, krux, attraction, villawar
+#   scripts/mutants.sh core [OUT_DIR …]     the default methods of core's split Game traits
 #
 # e.g. `scripts/mutants.sh krux mutants/krux --iterate` goes on from an interrupted run (or re-tests
 # only what a previous run missed), and `JOBS=1` builds one mutant at a time.
@@ -16,26 +17,32 @@
 # game (half a minute a run, longer than the timeout). The score is caught / (caught + missed + timeouts)
 # in OUT_DIR/mutants.out (default: mutants/GAME, which git ignores); a full run (no extra
 # arguments) writes the game's row of docs/mutants.md.
+#
+# `core` mutates the trait files whose default methods every game may keep (game, heuristics,
+# presentation, encoding) and tests them with core's own tests (the toy game, which keeps every
+# default) and, from arbiter-games, the playthroughs and data files of the four games.
 set -euo pipefail
 
-game=${1:?usage: scripts/mutants.sh void|krux|attraction|villawar [OUT_DIR]}
+game=${1:?usage: scripts/mutants.sh void|krux|attraction|villawar|core [OUT_DIR]}
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${2:-$root/mutants/$game}
 src=crates/$game/src
+rules=(movegen play outcome notation)
 
 case $game in
 void) extra=() tests=(rules notation) ;;
 krux) extra=(turn token canonical stepwise) tests=(rules notation reference turn_builder variants words) ;;
 attraction) extra=(orbit route) tests=(rules notation reference) ;;
 villawar) extra=(fill score rule) tests=(rules notation reference dynamic) ;;
+core) rules=() extra=(game heuristics presentation encoding) tests=(toy_game) ;;
 *)
-    echo "unknown game '$game' (void, krux, attraction or villawar)" >&2
+    echo "unknown game '$game' (void, krux, attraction, villawar or core)" >&2
     exit 2
     ;;
 esac
 
 files=()
-for f in movegen play outcome notation "${extra[@]}"; do
+for f in "${rules[@]}" "${extra[@]}"; do
     files+=(-f "$src/$f.rs")
 done
 test_args=(--lib --test playthroughs --test data_files)
