@@ -3,7 +3,7 @@
 
 use arbiter_attraction::{Attraction, Move, Square};
 use arbiter_core::perft::{divide, perft};
-use arbiter_core::{Game, NoVariant, Outcome, Player, Presentation};
+use arbiter_core::{Game, Heuristics, NoVariant, Outcome, Player, Presentation};
 
 /// The position of the source's diagrams: red to move; violet c6, d2; red c5, c3, b2, e2.
 const EXAMPLE: &str = "8/8/2v5/2r5/8/2r5/1r1vr3/8 r 0";
@@ -76,6 +76,19 @@ fn passes_keys_and_move_info() {
     assert_eq!(keys.len(), list.len());
     assert_eq!(start.move_info(list[0]).notation, start.format_move(list[0]));
     assert_eq!(g.move_info(Move::Pass).notation, "pass");
+}
+
+/// The search's null move hands the turn over and keeps the stones, the pass count reset, as a
+/// move that changes nothing would: the position and its hash are those of that board.
+#[test]
+fn a_null_move_hands_the_turn_over_and_keeps_the_stones() {
+    let g = game("8/8/8/3v4/8/2r5/8/8 v 1");
+    let mut null = g;
+    assert!(null.null_move());
+    let expected = game("8/8/8/3v4/8/2r5/8/8 r 0");
+    assert_eq!(null.position(), expected.position());
+    assert_eq!(null.hash(), expected.hash());
+    assert_ne!(null.hash(), g.hash());
 }
 
 /// A side's mobility (the evaluation's term) is the number of its orbit moves.
