@@ -5,8 +5,8 @@ use arbiter_core::drawing::{CellArea, LegendEntry, PlacedPiece, Shape};
 use arbiter_core::perft::{divide, perft};
 use arbiter_core::playout::random_playout;
 use arbiter_core::{
-    conformance, Drawing, Encoding, EndReason, Error, Game, GameRecord, Heuristics, HistoryRules, NoVariant, Outcome,
-    Player, Presentation, Registry, Session, Story, Tactics, Variant, DEFAULT_LEVELS,
+    conformance, themes_of_line, Drawing, Encoding, EndReason, Error, Game, GameRecord, Heuristics, HistoryRules,
+    MoveInfo, NoVariant, Outcome, Player, Presentation, Registry, Session, Story, Tactics, Variant, DEFAULT_LEVELS,
 };
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -168,6 +168,138 @@ impl Presentation for Climb {
 
 impl Encoding for Climb {}
 
+/// One move from one position: a piece on `a` goes to `b` by way of `x` or of `y`, or to `c` by
+/// way of `z`. Its moves have cells (Climb's have none), so that the default
+/// [`Presentation::move_clicks`] has clicks to make: the two moves to `b` need their third cell.
+#[derive(Debug, Clone, PartialEq)]
+struct Fork {
+    moved: Option<Route>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Route {
+    BByX,
+    BByY,
+    CByZ,
+}
+
+impl Route {
+    const ALL: [Route; 3] = [Route::BByX, Route::BByY, Route::CByZ];
+
+    /// Where it ends, and the cell it passes.
+    fn cells(self) -> (&'static str, &'static str) {
+        match self {
+            Route::BByX => ("b", "x"),
+            Route::BByY => ("b", "y"),
+            Route::CByZ => ("c", "z"),
+        }
+    }
+}
+
+impl Game for Fork {
+    type Move = Route;
+    type Variant = NoVariant;
+    const NAME: &'static str = "fork";
+
+    fn new(_: &NoVariant) -> Self {
+        Fork { moved: None }
+    }
+    fn from_position(_: &NoVariant, position: &str) -> Result<Self, Error> {
+        match position {
+            "a" => Ok(Fork { moved: None }),
+            _ => Err(Error::bad_position("only the start, 'a'")),
+        }
+    }
+    fn variant(&self) -> NoVariant {
+        NoVariant
+    }
+    fn position(&self) -> String {
+        self.moved.map_or("a".into(), |r| self.format_move(r))
+    }
+    fn to_move(&self) -> Player {
+        if self.moved.is_some() {
+            Player::Second
+        } else {
+            Player::First
+        }
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.moved.map(|_| Outcome::Win(Player::First))
+    }
+    fn legal_moves(&self, moves: &mut Vec<Route>) {
+        moves.clear();
+        if self.moved.is_none() {
+            moves.extend(Route::ALL);
+        }
+    }
+    fn play(&mut self, mv: Route) {
+        self.moved = Some(mv);
+    }
+    fn parse_move(&self, text: &str) -> Result<Route, Error> {
+        Route::ALL
+            .into_iter()
+            .find(|&r| self.format_move(r) == text)
+            .ok_or_else(|| Error::bad_move(text, "write a-b/x, a-b/y or a-c/z"))
+    }
+    fn format_move(&self, mv: Route) -> String {
+        let (to, by) = mv.cells();
+        format!("a-{to}/{by}")
+    }
+    fn hash(&self) -> u64 {
+        self.moved.map_or(0, |r| r as u64 + 1)
+    }
+    fn hash_from_scratch(&self) -> u64 {
+        self.hash()
+    }
+    fn player_name(player: Player) -> &'static str {
+        Climb::player_name(player)
+    }
+}
+
+impl Presentation for Fork {
+    const BLURB: &'static str = "One move, three ways.";
+
+    fn drawing(&self, flipped: bool) -> Drawing {
+        Climb::new(&NoVariant).drawing(flipped)
+    }
+
+    fn diagram(&self) -> String {
+        self.position()
+    }
+
+    fn move_info(&self, mv: Route) -> MoveInfo {
+        let (to, by) = mv.cells();
+        MoveInfo {
+            notation: self.format_move(mv),
+            from: Some("a".into()),
+            to: Some(to.into()),
+            choice: Some(by.into()),
+            ..Default::default()
+        }
+    }
+}
+
+/// The default clicks: the piece, where it goes, and the third cell only where another legal move
+/// has the same two — what Void, Attraction and Villawar keep.
+#[test]
+fn the_default_clicks_add_the_third_cell_only_where_two_moves_share_the_first_two() {
+    let fork = Fork::new(&NoVariant);
+    let cells = |mv| -> Vec<String> {
+        fork.move_clicks(mv)
+            .into_iter()
+            .map(|c| {
+                assert!(c.token.is_none() && c.label.ends_with(c.cell.as_deref().unwrap()));
+                c.cell.unwrap()
+            })
+            .collect()
+    };
+    assert_eq!(cells(Route::BByX), ["a", "b", "x"]);
+    assert_eq!(cells(Route::BByY), ["a", "b", "y"]);
+    assert_eq!(cells(Route::CByZ), ["a", "c"]);
+    let labels: Vec<String> = fork.move_clicks(Route::BByX).into_iter().map(|c| c.label).collect();
+    assert_eq!(labels, ["Select the piece on a", "Move it to b", "Choose x"]);
+}
+
 fn rules(repetition: bool, ply_limit: Option<u32>) -> HistoryRules {
     HistoryRules { repetition, ply_limit }
 }
@@ -199,6 +331,7 @@ fn the_parts_a_game_leaves_out_are_neutral() {
     assert_eq!(one.action_of_move(Step::Up), None);
     assert_eq!(Climb::action_of_step("up"), None);
     assert_eq!(Climb::step_of_action(0), None);
+    assert!(one.step_actions(&["up".to_string()]).is_none());
     // Presentation: the notation, and no cells to click.
     let info = one.move_info(Step::Down);
     assert_eq!(info.notation, "down");
@@ -206,6 +339,15 @@ fn the_parts_a_game_leaves_out_are_neutral() {
     assert!(one.move_clicks(Step::Down).is_empty());
     assert_eq!(one.describe_move(Step::Up), None);
     assert_eq!(one.notation_key(Step::Up), None);
+    assert!(one.puzzle_themes(&[Step::Up]).is_empty());
+    assert_eq!(
+        themes_of_line::<Climb>(&NoVariant, "1 1", &["up", "down"]).unwrap(),
+        Vec::<&str>::new()
+    );
+    let bad = themes_of_line::<Climb>(&NoVariant, "1 1", &["up", "sideways"]).unwrap_err();
+    assert!(bad.to_string().contains("sideways"), "{bad}");
+    // Scores are read as win chances on the default scale: one scale unit ahead is 1/(1+e^-1).
+    assert_eq!(one.win_chance_scale(), 200.0);
     const { assert!(!Climb::STEPWISE) };
     assert!(one.partial_turn(&["up".to_string()]).is_none());
     // The rules' defaults: anyone can still win, repetition compares the hash, names parse.
