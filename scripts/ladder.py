@@ -27,9 +27,8 @@ import os
 import subprocess
 import sys
 
-from measured import arbiter_binary, load, table_rows, write_doc
+from measured import ROOT, arbiter_binary, load, table_rows, write_doc
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "ladder.md")
 
 HEAD = [
