@@ -362,8 +362,8 @@ impl<G: FullGame> DynSession for Session<G> {
     }
     fn list_move_keys(&mut self, keys: &mut Vec<usize>) -> bool {
         keys.clear();
-        let position = self.current().clone();
-        for &mv in self.list_moves() {
+        let (position, moves) = self.list_moves_with_position();
+        for &mv in moves {
             match position.notation_key(mv) {
                 Some(key) => keys.push(key),
                 None => {

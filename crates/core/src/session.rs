@@ -181,6 +181,13 @@ impl<G: Game> Session<G> {
         &self.listed
     }
 
+    /// Lists the legal moves now, as [`Session::list_moves`] does, and returns them with the
+    /// position they belong to (without copying the position).
+    pub fn list_moves_with_position(&mut self) -> (&G, &[G::Move]) {
+        self.list_moves();
+        (self.current(), &self.listed)
+    }
+
     /// The `index`-th move of the last [`Session::list_moves`], if the session has not changed.
     pub fn listed_move(&self, index: usize) -> Option<G::Move> {
         self.listed.get(index).copied()

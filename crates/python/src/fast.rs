@@ -15,7 +15,7 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Interned strings by notation key: one slot per key, filled on first use.
 #[derive(Default)]
@@ -33,10 +33,14 @@ impl Table {
     }
 }
 
-/// Every variant's table, by `game:options`.
-fn tables() -> &'static Mutex<HashMap<String, Table>> {
-    static TABLES: OnceLock<Mutex<HashMap<String, Table>>> = OnceLock::new();
-    TABLES.get_or_init(Default::default)
+/// The table of the variant `game:options`, shared by every state of that variant.
+fn table_of(variant: String) -> Arc<Mutex<Table>> {
+    static TABLES: OnceLock<Mutex<HashMap<String, Arc<Mutex<Table>>>>> = OnceLock::new();
+    let mut tables = TABLES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    tables.entry(variant).or_default().clone()
 }
 
 /// The fast path of one state: the addresses of the strings of its last `legal_moves`.
@@ -44,6 +48,9 @@ fn tables() -> &'static Mutex<HashMap<String, Table>> {
 pub(crate) struct FastPath {
     strings: Vec<usize>,
     keys: Vec<usize>,
+    /// Its variant's table, looked up once: a state never changes variant, and naming the
+    /// variant and finding its table cost as much as the rest of a call.
+    table: Option<Arc<Mutex<Table>>>,
 }
 
 impl FastPath {
@@ -68,14 +75,14 @@ impl FastPath {
             }
             Bound::from_owned_ptr(py, list).downcast_into_unchecked::<PyList>()
         };
-        let Ok(mut tables) = tables().try_lock() else {
+        let table = self
+            .table
+            .get_or_insert_with(|| table_of(format!("{}:{}", session.game(), session.options())));
+        let Ok(mut table) = table.try_lock() else {
             // The lock is only held with the GIL and while no Python code can run, so it is free
             // here; should it ever not be (or be poisoned), the general path serves.
             return None;
         };
-        let table = tables
-            .entry(format!("{}:{}", session.game(), session.options()))
-            .or_default();
         for (i, &key) in self.keys.iter().enumerate() {
             let string = table
                 .get(py, key, || session.listed_notation(i).unwrap_or_default())
@@ -87,7 +94,7 @@ impl FastPath {
                 ffi::PyList_SetItem(list.as_ptr(), i as ffi::Py_ssize_t, string);
             }
         }
-        drop(tables);
+        drop(table);
         Some(Ok(list))
     }
 
