@@ -15,8 +15,13 @@ pub(crate) fn outcome(board: &Void) -> Option<Outcome> {
         (true, false) => return Some(Outcome::Win(BLACK)),
         (true, true) => {}
     }
-    let pieces = board.occupied().count_ones();
-    if pieces == 2 || board.passes() >= 2 {
+    // Both flagships stand, so only they are left when clearing the two lowest pieces leaves
+    // none: no population count, which without a target CPU costs some thirty instructions on
+    // a u128, at every node of a search or a perft.
+    let occupied = board.occupied();
+    let but_lowest = occupied & occupied.wrapping_sub(1);
+    let only_two = but_lowest & but_lowest.wrapping_sub(1) == 0;
+    if only_two || board.passes() >= 2 {
         return Some(Outcome::Draw);
     }
     None
