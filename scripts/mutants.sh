@@ -14,8 +14,8 @@
 # against voidgame) and, from `arbiter-games`, the golden playthroughs and the data files
 # (positions, notation, pinned perft figures). The crates' `conformance` test files are left out: cargo
 # selects tests by file name, and that name would also run arbiter-games' conformance suite over every
-# game (half a minute a run, longer than the timeout). The score is caught / (caught + missed + timeouts)
-# in OUT_DIR/mutants.out (default: mutants/GAME, which git ignores); a full run (no extra
+# game (minutes a run at the mutants' opt-level 0). The score is (caught + timeouts) / (caught + missed +
+# timeouts) in OUT_DIR/mutants.out (default: mutants/GAME, which git ignores); a full run (no extra
 # arguments) writes the game's row of docs/mutants.md.
 #
 # `core` mutates the trait files whose default methods every game may keep (game, heuristics,
@@ -61,7 +61,9 @@ command -v cargo-mutants >/dev/null || cargo install --locked cargo-mutants
 cd "$root"
 # cargo-mutants' own baseline run tests only the mutated package (it ignores --test-package),
 # so the unmutated tree is tested here with exactly the mutants' command, and its baseline
-# skipped; the timeouts are then fixed rather than derived from the baseline. The mutants' build
+# skipped; the timeouts are then fixed rather than derived from the baseline: 120 s, several times the
+# unmutated tests' 20-50 s at opt-level 0 on a busy 2-core machine, so that only a mutant that
+# loops or slows the tests many times over times out. The mutants' build
 # folders start cold (`--copy-target=false`): copying target/ would copy every other build too,
 # tens of gigabytes on a working machine.
 cargo test -q --profile mutants -p "arbiter-$game" -p arbiter-games "${test_args[@]}" >/dev/null
@@ -69,7 +71,7 @@ mkdir -p "$out"
 started=$(date -u '+%Y-%m-%d %H:%M')
 status=0
 cargo mutants -p "arbiter-$game" --test-package="arbiter-$game,arbiter-games" \
-    --profile mutants --copy-target=false --baseline=skip --timeout 40 --build-timeout 900 -j "${JOBS:-2}" \
+    --profile mutants --copy-target=false --baseline=skip --timeout 120 --build-timeout 900 -j "${JOBS:-2}" \
     "${files[@]}" --output "$out" "${cargo_args[@]}" "${@:3}" || status=$?
 # cargo-mutants exits 2 when a mutant was missed and 3 when one timed out: the run itself went
 # through. Only a full run of the script's own scope (no extra arguments, such as --iterate, which

@@ -246,6 +246,27 @@ fn warriors_need_an_enemy_on_the_first_occupied_square() {
     assert_eq!(moves(&game), set(&["a1-a3"]));
 }
 
+/// Perft's last ply counts the moves without listing them (bulk counting): a forced pass is one
+/// move there too, on every board size, and a finished game has none.
+#[test]
+fn the_move_count_has_the_forced_pass_and_nothing_once_the_game_is_over() {
+    for text in [
+        "8/8/8/V5v1/3v4/7V/8/8 w 0",
+        "8/8/8/8/v7/8/V7/W7 w 0",
+        "6/6/6/6/W5/W5 w 0",
+        "10/10/10/10/10/10/10/10/W9/W9 w 0",
+    ] {
+        let game = pos(text); // the string decides the board's size
+        assert_eq!(moves(&game), set(&["pass"]), "{text}");
+        assert_eq!(game.count_moves(&mut Vec::new()), 1, "{text}");
+    }
+    assert_eq!(pos("8/8/8/V5v1/3v4/7V/8/8 w 2").count_moves(&mut Vec::new()), 0);
+    // With a jump there is no pass: a1-a3 alone.
+    assert_eq!(pos("8/8/8/8/v7/8/V7/V7 w 0").count_moves(&mut Vec::new()), 1);
+    assert_eq!(pos("6/6/6/6/W5/W5 w 0").size(), Size::Six);
+    assert_eq!(pos("10/10/10/10/10/10/10/10/W9/W9 w 0").size(), Size::Ten);
+}
+
 #[test]
 fn pass_is_only_allowed_without_a_jump_and_resets_after_a_jump() {
     let game = Villawar::new(&VillawarVariant::default());
