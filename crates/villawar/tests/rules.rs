@@ -267,6 +267,27 @@ fn the_move_count_has_the_forced_pass_and_nothing_once_the_game_is_over() {
     assert_eq!(pos("10/10/10/10/10/10/10/10/W9/W9 w 0").size(), Size::Ten);
 }
 
+/// The search's null move hands the turn over and keeps the pieces, the pass count reset, as a
+/// jump that changed nothing would: the position and its hash are those of that board.
+#[test]
+fn a_null_move_hands_the_turn_over_and_keeps_the_pieces() {
+    for (before, after) in [
+        ("8/8/8/V5v1/3v4/7V/8/8 w 1", "8/8/8/V5v1/3v4/7V/8/8 b 0"),
+        ("8/8/8/V5v1/3v4/7V/8/8 b 0", "8/8/8/V5v1/3v4/7V/8/8 w 0"),
+        ("6/6/6/6/W5/W5 b 1", "6/6/6/6/W5/W5 w 0"),
+        ("10/10/10/10/10/10/10/10/W9/W9 w 0", "10/10/10/10/10/10/10/10/W9/W9 b 0"),
+    ] {
+        let game = pos(before);
+        let mut null = game.clone();
+        assert!(null.null_move(), "{before}");
+        let expected = pos(after);
+        assert_eq!(null.position(), expected.position());
+        assert_eq!(null.hash(), expected.hash(), "{before}");
+        assert_eq!(null.hash(), null.hash_from_scratch(), "{before}");
+        assert_ne!(null.hash(), game.hash(), "{before}");
+    }
+}
+
 #[test]
 fn pass_is_only_allowed_without_a_jump_and_resets_after_a_jump() {
     let game = Villawar::new(&VillawarVariant::default());
