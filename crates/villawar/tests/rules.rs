@@ -278,7 +278,7 @@ fn a_null_move_hands_the_turn_over_and_keeps_the_pieces() {
         ("10/10/10/10/10/10/10/10/W9/W9 w 0", "10/10/10/10/10/10/10/10/W9/W9 b 0"),
     ] {
         let game = pos(before);
-        let mut null = game.clone();
+        let mut null = game;
         assert!(null.null_move(), "{before}");
         let expected = pos(after);
         assert_eq!(null.position(), expected.position());
