@@ -2,11 +2,12 @@
 """Data, net and measurements of a learned evaluation for one game, written to docs/nnue.md.
 
     scripts/nnue_study.py GAME [--games N] [--agent SPEC] [--epochs E] [--hidden H]
-                          [--scale S] [--lambda L] [--depth D] [--time T] [--match-games M]
+                          [--scale S] [--lambda L] [--proven] [--depth D] [--time T] [--match-games M]
                           [--top SPEC --against SPEC --top-games K] [--bin DIR]
 
 1. `arbiter datagen GAME` (resumed if the data file is there): N self-play games of SPEC.
-2. `arbiter-train` on that data: the net in nets/<game>.safetensors, its curve beside it.
+2. `arbiter-train` on that data: the net in nets/<game>.safetensors, its curve beside it (with
+   --proven, the positions whose score the search proved are trained on too).
 3. Speed: alpha-beta to depth D from the start with the net and with the game's own evaluation,
    alternating, three times each (nodes per second and time to the depth).
 4. Strength: the net against the game's own evaluation, alpha-beta on both sides, first at equal
@@ -93,6 +94,8 @@ def main() -> int:
                         "game's own units (default 400)")
     parser.add_argument("--lambda", dest="lam", type=float, default=0.5,
                         help="share of the game's result in the target (default 0.5)")
+    parser.add_argument("--proven", action="store_true",
+                        help="train on the positions whose score was proven too (left out by default)")
     parser.add_argument("--depth", type=int, default=3, help="depth of the equal-depth match and the speed runs")
     parser.add_argument("--time", default="250ms", help="time per move of the equal-time match (default 250ms)")
     parser.add_argument("--match-games", type=int, default=100, help="games per match at most (default 100)")
@@ -118,7 +121,7 @@ def main() -> int:
     curve = os.path.join(ROOT, "docs", "nnue", f"{name}-curve.svg")
     trained = json.loads(run([TRAIN, "--data", data, "--out", net, "--epochs", str(args.epochs), "--hidden",
                               str(args.hidden), "--scale", str(args.scale), "--lambda", str(args.lam), "--curve",
-                              curve, "--json"]))
+                              curve, "--json"] + (["--proven"] if args.proven else [])))
     loads.append(load())
     with_net, own = f"alphabeta:depth={args.depth},net={os.path.relpath(net, ROOT)}", f"alphabeta:depth={args.depth}"
     rates: dict[str, list[float]] = {"net": [], "own": []}
@@ -140,14 +143,16 @@ def main() -> int:
                f"--hidden {args.hidden} --depth {args.depth} --time {args.time} --match-games {args.match_games}")
     if (args.scale, args.lam) != (400.0, 0.5):
         command += f" --scale {args.scale:g} --lambda {args.lam:g}"
+    if args.proven:
+        command += " --proven"
     if args.top and args.against:
         command += f" --top {args.top} --against '{args.against}' --top-games {args.top_games}"
     net_rate, own_rate = statistics.median(rates["net"]), statistics.median(rates["own"])
     row = (
         f"| {args.game} | `{command}`, {datetime.date.today().isoformat()}, load {' → '.join(loads)} on "
         f"{os.cpu_count()} cores | {args.games} games of `{args.agent}`: {trained['training_positions']:,} training "
-        f"and {trained['validation_positions']:,} validation positions ({trained['proven_left_out']:,} proven ones "
-        f"left out) | {trained['inputs']} → {args.hidden} → 1, {args.epochs} epochs: {validation[0][1]:.4f} → "
+        f"and {trained['validation_positions']:,} validation positions ({trained['proven']:,} proven ones "
+        f"{'among them' if args.proven else 'left out'}) | {trained['inputs']} → {args.hidden} → 1, {args.epochs} epochs: {validation[0][1]:.4f} → "
         f"{validation[-1][1]:.4f} ({trained['seconds']:.0f} s) | {net_rate / 1e3:,.0f} k / {own_rate / 1e3:,.0f} k "
         f"({net_rate / own_rate:.2f}×) | depth {args.depth}: {score(depth, False)} | {args.time}: "
         f"{score(timed, True)} | {top} |"

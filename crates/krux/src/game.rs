@@ -190,6 +190,10 @@ impl Encoding for Krux {
         encoding::observe(self, out);
     }
 
+    fn builtin_net(variant: &KruxVariant) -> Option<arbiter_core::BuiltinNet> {
+        crate::nets::builtin(variant)
+    }
+
     fn action_space(variant: &KruxVariant) -> usize {
         encoding::action_space(variant)
     }

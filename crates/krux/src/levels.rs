@@ -7,7 +7,8 @@
 //! scored 86% against depth 2, but depth 3 or 250 ms could not be separated from a full second
 //! by 65% (measured when a second reached depth 3–4); so the ladder climbs through MCTS budgets
 //! (each measured against the one below) to alpha-beta at depth 2, and level 6 is alpha-beta at
-//! 1 s.
+//! 1 s with the built-in net (`crate::nets`), which beat the hand evaluation at equal time and
+//! the previous level 6 by 61% (docs/nnue.md, docs/ladder.md).
 
 use arbiter_core::Levels;
 
@@ -19,7 +20,7 @@ pub(crate) const STRENGTH_LEVELS: Levels = [
     "mcts:iterations=4000",
     "mcts:iterations=16000",
     "alphabeta:depth=2",
-    "alphabeta:time=1s",
+    "alphabeta:time=1s,net=builtin",
 ];
 
 /// The bench signature's searches (see `Heuristics::SIGNATURE`): options and the alpha-beta depth,

@@ -28,6 +28,7 @@ mod geometry;
 mod levels;
 mod movegen;
 mod moves;
+mod nets;
 mod notation;
 mod outcome;
 mod piece;

@@ -13,6 +13,11 @@ pub struct Targets {
     pub lambda: f32,
     /// The score that means a 73% expectation: the target's score part is `sigmoid(score / scale)`.
     pub scale: f32,
+    /// Train on proven positions too (their score, ±32,000 or a proven draw's 0, saturates the
+    /// sigmoid to the proven result). Left out by default: finding those is the search's job;
+    /// kept where the unproven positions alone teach nothing, as in Krux, whose games are
+    /// decided by falls the search sees outright.
+    pub proven: bool,
 }
 
 impl Targets {
@@ -84,8 +89,8 @@ pub struct Dataset {
     pub training: Split,
     /// The examples held out: those of every game whose number falls in the validation share.
     pub validation: Split,
-    /// Samples left out because their score was proven (a win or loss seen to the end is the
-    /// search's business, not the evaluation's).
+    /// Samples whose score was proven: left out (a win or loss seen to the end is the search's
+    /// business, not the evaluation's) unless [`Targets::proven`] keeps them.
     pub proven: usize,
 }
 
@@ -153,7 +158,9 @@ impl Dataset {
                 for sample in &block.samples {
                     if sample.proven {
                         proven += 1;
-                        continue;
+                        if !targets.proven {
+                            continue;
+                        }
                     }
                     let session = game.new_session(&this.options, Some(&sample.position))?;
                     shape = session.observation_shape();

@@ -35,6 +35,9 @@ struct Args {
     /// The score that the target's sigmoid divides by.
     #[arg(long, default_value_t = 400.0)]
     scale: f32,
+    /// Train on the positions whose score was proven too (left out by default).
+    #[arg(long)]
+    proven: bool,
     /// Share of the games held out for the validation loss.
     #[arg(long, default_value_t = 0.1)]
     validation: f64,
@@ -73,17 +76,19 @@ fn run(args: Args) -> Result<(), String> {
     let targets = Targets {
         lambda: args.lambda,
         scale: args.scale,
+        proven: args.proven,
     };
     let data = Dataset::read(game, &files, targets, args.validation, args.limit).map_err(|e| e.to_string())?;
     if !args.json {
         eprintln!(
-            "{} ({}): {} training and {} validation positions of {} inputs ({} proven ones left out), read in {:.1} s",
+            "{} ({}): {} training and {} validation positions of {} inputs ({} proven ones {}), read in {:.1} s",
             data.header.game,
             data.header.options,
             data.training.len(),
             data.validation.len(),
             data.inputs,
             data.proven,
+            if args.proven { "among them" } else { "left out" },
             started.elapsed().as_secs_f64()
         );
     }
@@ -123,7 +128,8 @@ fn run(args: Args) -> Result<(), String> {
             "options": data.header.options,
             "training_positions": data.training.len(),
             "validation_positions": data.validation.len(),
-            "proven_left_out": data.proven,
+            "proven": data.proven,
+            "proven_left_out": if args.proven { 0 } else { data.proven },
             "inputs": data.inputs,
             "hidden": args.hidden,
             "curve": curve,

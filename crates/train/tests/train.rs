@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 const TARGETS: Targets = Targets {
     lambda: 0.5,
     scale: 400.0,
+    proven: false,
 };
 
 /// A few thousand positions of Villawar 6×6 self-play at a small node budget.
@@ -114,8 +115,49 @@ fn targets_blend_the_score_and_the_result() {
     let result_only = Targets {
         lambda: 1.0,
         scale: 400.0,
+        proven: false,
     };
     assert_eq!(result_only.of(1234, -1), 0.0);
+}
+
+/// Proven positions are left out unless asked for; kept, each is one more example whose score
+/// part is the proven result.
+#[test]
+fn proven_positions_are_kept_only_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = data(dir.path(), "size=6", 30);
+    let registry = arbiter_games::registry();
+    let game = registry.get("villawar").unwrap();
+    let score_only = Targets { lambda: 0.0, ..TARGETS };
+    let without = Dataset::read(game, &[&path], score_only, 0.2, usize::MAX).unwrap();
+    let with = Dataset::read(
+        game,
+        &[&path],
+        Targets {
+            proven: true,
+            ..score_only
+        },
+        0.2,
+        usize::MAX,
+    )
+    .unwrap();
+    assert!(without.proven > 0, "self-play at a node budget proves some endings");
+    assert_eq!(with.proven, without.proven);
+    assert_eq!(
+        with.training.len() + with.validation.len(),
+        without.training.len() + without.validation.len() + without.proven
+    );
+    // The added examples' targets are the proven results: 0, ½ or 1 to within the sigmoid's tail.
+    let near = |t: f32, v: f32| (t - v).abs() < 1e-6;
+    let decided =
+        |split: &arbiter_train::Split| split.targets.iter().filter(|&&t| near(t, 0.0) || near(t, 1.0)).count();
+    let added = decided(&with.training) + decided(&with.validation);
+    let before = decided(&without.training) + decided(&without.validation);
+    assert!(
+        added >= before + without.proven * 9 / 10,
+        "{added} {before} {}",
+        without.proven
+    );
 }
 
 #[test]
