@@ -649,7 +649,7 @@ def test_analyze_game_marks_every_move_the_same_way_twice_and_matches_the_cli(ar
     s = random_state("krux", 6, seed=3)
     a = arbiter.analyze_game(s, nodes=2000)
     assert a == arbiter.analyze_game(s, nodes=2000)
-    assert a["game"] == "krux" and a["agent"].endswith("nodes=2000")
+    assert a["game"] == "krux" and a["agent"].startswith("alphabeta:nodes=2000")
     assert [m["played"] for m in a["moves"]] == s.moves
     assert len(a["positions"]) == len(s.moves) + 1
     for m in a["moves"]:
