@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+mod bit_instructions;
 mod builtin_net;
 pub mod clock;
 pub mod conformance;

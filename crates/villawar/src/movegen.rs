@@ -145,19 +145,23 @@ fn direction<G: Geometry, const D: usize>(ov: G::B, ow: G::B, occ: G::B, empty: 
 }
 
 /// Clears `out` and fills it with every legal move: the jumps, or the pass when there is none;
-/// nothing once two passes ended the game.
+/// nothing once two passes ended the game. (Listing counts nothing, so it gains nothing from the
+/// bit instructions, and compiled for them it ran 0.9× in random games: the call to the chosen
+/// version is not inlined into the caller.)
 #[inline]
 pub fn legal_moves<G: Geometry>(board: &Board<G>, out: &mut Vec<Move>) {
     out.clear();
     generate(board, out);
 }
 
-/// The number of legal moves, as [`legal_moves`] lists them.
-#[inline]
-pub fn count_moves<G: Geometry>(board: &Board<G>) -> usize {
-    let mut count = Count(0);
-    generate(board, &mut count);
-    count.0
+arbiter_core::with_bit_instructions! {
+    /// The number of legal moves, as [`legal_moves`] lists them: perft's last ply, where
+    /// `popcnt` counts each piece's landing squares in one instruction.
+    pub fn count_moves<G: Geometry>(board: &Board<G>) -> usize {
+        let mut count = Count(0);
+        generate(board, &mut count);
+        count.0
+    }
 }
 
 /// Every jump into `out`, or the pass when there is none; nothing once two passes ended the game.
