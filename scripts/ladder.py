@@ -2,7 +2,7 @@
 """The strength ladder: each level against the one below it, per game, written to docs/ladder.md.
 
     scripts/ladder.py GAME [GAME ...] [--levels 5,6] [--games N] [--concurrency C] [--bin DIR]
-                      [--against BIN --release NAME]
+                      [--against BIN --release NAME] [--records DIR]
 
 For each GAME (with options, like villawar:size=6) and each level n of --levels (2 to 6; default
 all), `arbiter match GAME --a level=n --b level=(n-1)`: N games at most from 4 random safe opening
@@ -16,6 +16,10 @@ ones from an earlier run; the others are kept.
 With --against BIN (an earlier build's arbiter, called NAME by --release, e.g. its commit), each
 level n plays that build's level n instead, run as an engine (`engine:BIN engine GAME,Level=n`):
 the claim that a release's strongest level beats the one before it by the same 65%.
+
+With --records DIR each pair's match keeps its games in DIR/GAME/PAIR (`arbiter match --records`),
+and a pair whose folder already holds a match continues it (`--resume`): an SPRT of hours survives
+a killed run or a restarted machine. Use a new DIR for a new build.
 """
 
 from __future__ import annotations
@@ -55,6 +59,8 @@ def main() -> int:
     parser.add_argument("--bin", help="a folder with a prebuilt arbiter; by default target/release, built first")
     parser.add_argument("--against", metavar="BIN", help="an earlier build's arbiter binary: level n plays its level n")
     parser.add_argument("--release", metavar="NAME", help="what to call that build in the table (e.g. its commit)")
+    parser.add_argument("--records", metavar="DIR",
+                        help="keep each pair's games in DIR/GAME/PAIR and continue a pair found there")
     args = parser.parse_args()
     if bool(args.against) != bool(args.release):
         parser.error("--against and --release go together")
@@ -75,6 +81,11 @@ def main() -> int:
             command = [binary, "match", game, "--a", f"level={n}", "--b", other, "-n", str(args.n),
                        "--opening-plies", "4", "--safe-openings", "--sprt", "0,50", "--concurrency",
                        str(args.concurrency), "--json"]
+            if args.records:
+                folder = os.path.join(args.records, game.replace(":", "_"), pair.replace(" ", "-"))
+                command += ["--records", folder]
+                if os.path.exists(os.path.join(folder, "match.jsonl")):
+                    command.append("--resume")
             print("$ " + " ".join(command), file=sys.stderr, flush=True)
             m = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
             t, e = m["tally"], m["elo"]

@@ -15,7 +15,7 @@ use arbiter_core::swap;
 use arbiter_core::{
     ClockState, DynGameType, DynSession, EndReason, Error, GameRecord, Outcome, Player, RecordClock, TimeControl,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -107,8 +107,8 @@ pub struct GameSetup<'a> {
     pub clock: Option<TimeControl>,
 }
 
-/// A finished game.
-#[derive(Debug, Clone, Serialize)]
+/// A finished game (read back from a match's journal to resume it).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FinishedGame {
     /// The game's number in its run, from 0.
     pub index: u32,

@@ -36,6 +36,9 @@ pub struct MatchConfig {
     /// Set from another thread to end the match: searches under way stop at once, no game is
     /// started after, and the match returns an error saying it was stopped.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Games of this match finished in an earlier run (a resumed match): counted first, in
+    /// order, and not played again. Each must have an index below `games`, at most once.
+    pub played: Vec<FinishedGame>,
 }
 
 /// The whole match.
@@ -83,6 +86,20 @@ pub fn run_match(
     game.new_session(options, position)?;
     engines.agent(game.name(), &config.a)?;
     engines.agent(game.name(), &config.b)?;
+    let mut done = vec![false; config.games as usize];
+    for g in &config.played {
+        match done.get_mut(g.index as usize) {
+            Some(seen) if !*seen => *seen = true,
+            Some(_) => return Err(Error::Invalid(format!("game {} was played twice", g.index + 1))),
+            None => {
+                return Err(Error::Invalid(format!(
+                    "game {} was played but the match has only {} games",
+                    g.index + 1,
+                    config.games
+                )))
+            }
+        }
+    }
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<Result<FinishedGame, Error>>();
@@ -102,13 +119,23 @@ pub fn run_match(
     let never = AtomicBool::new(false);
     let outside = config.stop.as_deref().unwrap_or(&never);
     let mut tally = Tally::default();
-    let mut games = Vec::new();
+    let mut games = config.played.clone();
+    games.sort_by_key(|g| g.index);
     let mut decision = None;
+    for g in &games {
+        tally.add(g.a_score);
+        if let (Some(sprt), None) = (config.sprt, decision) {
+            decision = Some(sprt.status(&tally)).filter(|&s| s != SprtStatus::Continue);
+        }
+    }
+    if decision.is_some() {
+        stop.store(true, Ordering::Relaxed);
+    }
     let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..config.concurrency.clamp(1, 256) {
             let sender = sender.clone();
-            let (next, stop, setup) = (&next, &stop, &setup);
+            let (next, stop, setup, done) = (&next, &stop, &setup, &done);
             scope.spawn(move || loop {
                 if stop.load(Ordering::Relaxed) || outside.load(Ordering::Relaxed) {
                     return;
@@ -116,6 +143,9 @@ pub fn run_match(
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 if index >= config.games {
                     return;
+                }
+                if done[index as usize] {
+                    continue;
                 }
                 let result = play_game(engines, setup, index, outside);
                 let failed = result.is_err();

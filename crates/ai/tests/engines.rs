@@ -183,6 +183,7 @@ fn a_match_on_a_clock_records_the_time_left() {
         seed: 3,
         sprt: None,
         stop: None,
+        played: Vec::new(),
     };
     let summary = run_match(&engines(), game, "plies=30", None, &config, &mut |_, _| {}).unwrap();
     for g in &summary.games {
@@ -220,6 +221,7 @@ fn a_small_match_alternates_colours_and_keeps_records() {
         seed: 3,
         sprt: None,
         stop: None,
+        played: Vec::new(),
     };
     let mut seen = 0;
     let summary = run_match(&engines(), game, "plies=200", None, &config, &mut |_, tally| {
@@ -257,6 +259,7 @@ fn safe_openings_never_hand_over_a_win_in_one() {
         seed: 5,
         sprt: None,
         stop: None,
+        played: Vec::new(),
     };
     // Opening plies after which the side to move could win at once.
     let lost_plies = |record: &arbiter_core::GameRecord| {
@@ -391,6 +394,7 @@ fn a_match_can_be_stopped_from_outside() {
         seed: 1,
         sprt: None,
         stop: Some(stop.clone()),
+        played: Vec::new(),
     };
     let setter = std::thread::spawn({
         let stop = stop.clone();
@@ -406,4 +410,101 @@ fn a_match_can_be_stopped_from_outside() {
     // Stopped before it starts: no game is played.
     let summary = run_match(&engines(), game, "", None, &config, &mut |_, _| {}).unwrap();
     assert_eq!(summary.tally.games(), 0);
+}
+
+/// A resumed match plays only the games its earlier run did not finish, and ends as the whole
+/// match would have: every game's opening and seed come from its index.
+#[test]
+fn a_resumed_match_plays_only_the_missing_games() {
+    let registry = registry();
+    let game = registry.get("villawar").unwrap();
+    let config = MatchConfig {
+        a: "alphabeta:depth=1".parse().unwrap(),
+        b: "alphabeta:depth=2".parse().unwrap(),
+        games: 6,
+        opening_plies: 2,
+        safe_openings: true,
+        clock: None,
+        concurrency: 2,
+        seed: 9,
+        sprt: None,
+        stop: None,
+        played: Vec::new(),
+    };
+    let whole = run_match(&engines(), game, "size=6", None, &config, &mut |_, _| {}).unwrap();
+    let earlier: Vec<_> = whole
+        .games
+        .iter()
+        .filter(|g| [0, 3, 4].contains(&g.index))
+        .cloned()
+        .collect();
+    let resumed_config = MatchConfig {
+        played: earlier,
+        ..config.clone()
+    };
+    let mut replayed = Vec::new();
+    let resumed = run_match(&engines(), game, "size=6", None, &resumed_config, &mut |g, _| {
+        replayed.push(g.index)
+    })
+    .unwrap();
+    replayed.sort();
+    assert_eq!(replayed, [1, 2, 5]);
+    assert_eq!(resumed.tally, whole.tally);
+    let moves = |s: &arbiter_ai::match_runner::MatchSummary| {
+        s.games
+            .iter()
+            .map(|g| (g.index, g.a_score, g.record.moves.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(moves(&resumed), moves(&whole));
+
+    // A game played twice, or past the match's end, is refused.
+    let twice = MatchConfig {
+        played: vec![whole.games[0].clone(), whole.games[0].clone()],
+        ..config.clone()
+    };
+    let err = run_match(&engines(), game, "size=6", None, &twice, &mut |_, _| {}).unwrap_err();
+    assert_eq!(err.to_string(), "game 1 was played twice");
+    let shorter = MatchConfig {
+        games: 3,
+        played: whole.games.clone(),
+        ..config
+    };
+    let err = run_match(&engines(), game, "size=6", None, &shorter, &mut |_, _| {}).unwrap_err();
+    assert_eq!(err.to_string(), "game 4 was played but the match has only 3 games");
+}
+
+/// An SPRT already decided by the games of an earlier run starts no game.
+#[test]
+fn a_resumed_match_whose_sprt_is_decided_plays_no_more() {
+    let registry = registry();
+    let game = registry.get("villawar").unwrap();
+    let config = MatchConfig {
+        a: "alphabeta:depth=2".parse().unwrap(),
+        b: "random".parse().unwrap(),
+        games: 40,
+        opening_plies: 0,
+        safe_openings: false,
+        clock: None,
+        concurrency: 2,
+        seed: 2,
+        sprt: Some(arbiter_ai::sprt::Sprt::parse("0,50").unwrap()),
+        stop: None,
+        played: Vec::new(),
+    };
+    let first = run_match(&engines(), game, "size=6", None, &config, &mut |_, _| {}).unwrap();
+    let sprt = first.sprt.expect("an SPRT ran");
+    assert_eq!(sprt.status, arbiter_ai::sprt::SprtStatus::AcceptH1, "{first:?}");
+    let again = MatchConfig {
+        played: first.games.clone(),
+        ..config
+    };
+    let mut more = 0;
+    let resumed = run_match(&engines(), game, "size=6", None, &again, &mut |_, _| more += 1).unwrap();
+    assert_eq!(more, 0);
+    assert_eq!(resumed.tally, first.tally);
+    assert_eq!(
+        resumed.sprt.map(|s| s.status),
+        Some(arbiter_ai::sprt::SprtStatus::AcceptH1)
+    );
 }

@@ -57,6 +57,124 @@ fn match_reports_json_and_saves_records() {
     }
 }
 
+/// A match killed part way (here: its journal cut after two games, the third line half
+/// written) continues with --resume, plays only the games it lacks, and ends as the same match
+/// played in one go; a folder holding another match is refused, and so is starting over in one.
+#[test]
+fn a_match_saved_in_its_records_folder_resumes_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |folder: &str, games: &str, agent_b: &str, resume: bool| {
+        let mut cmd = arbiter();
+        cmd.args(["match", "villawar:size=6", "--a", "alphabeta:depth=1", "--b", agent_b])
+            .args([
+                "-n",
+                games,
+                "--opening-plies",
+                "2",
+                "--safe-openings",
+                "--json",
+                "--records",
+            ])
+            .arg(dir.path().join(folder));
+        if resume {
+            cmd.arg("--resume");
+        }
+        cmd
+    };
+    let whole = common::json_stdout(&mut run("whole", "6", "alphabeta:depth=2", false));
+    common::json_stdout(&mut run("cut", "4", "alphabeta:depth=2", false));
+    let journal = dir.path().join("cut/match.jsonl");
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "the settings and a line per game");
+    let cut = format!(
+        "{}\n{}\n{}\n{}",
+        lines[0],
+        lines[1],
+        lines[2],
+        &lines[3][..lines[3].len() / 2]
+    );
+    std::fs::write(&journal, cut).unwrap();
+    let done: Vec<u64> = lines[1..3]
+        .iter()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["index"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+
+    let output = run("cut", "6", "alphabeta:depth=2", true)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("the last line is incomplete; that game is played again"),
+        "{stderr}"
+    );
+    let resumed: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(resumed["tally"], whole["tally"]);
+    let games = |v: &serde_json::Value| {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| (g["index"].clone(), g["a_score"].clone(), g["record"]["moves"].clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(games(&resumed), games(&whole));
+    // The journal now holds every game once, the two kept ones first.
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let mut indices: Vec<u64> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["index"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(indices[..2], done[..]);
+    indices.sort();
+    assert_eq!(indices, [0, 1, 2, 3, 4, 5]);
+    for i in 1..=6 {
+        assert!(dir.path().join(format!("cut/game-{i:04}.json")).exists());
+    }
+
+    // Resumed with all its games played: nothing more to play.
+    let again = common::json_stdout(&mut run("cut", "6", "alphabeta:depth=2", true));
+    assert_eq!(again["tally"], whole["tally"]);
+
+    for (cmd, message) in [
+        (
+            run("cut", "6", "alphabeta:depth=3", true),
+            "is another match: agent B was alphabeta:depth=2, now alphabeta:depth=3",
+        ),
+        (
+            run("cut", "6", "alphabeta:depth=2", false),
+            "already holds a match (match.jsonl): pass --resume to continue it",
+        ),
+        (
+            run("empty", "6", "alphabeta:depth=2", true),
+            "holds no match to resume (no match.jsonl)",
+        ),
+        (
+            run("cut", "3", "alphabeta:depth=2", true),
+            "game 4 was played but the match has only 3 games",
+        ),
+    ] {
+        let mut cmd = cmd;
+        cmd.assert().code(1).stderr(predicate::str::contains(message));
+    }
+    arbiter()
+        .args(["match", "void", "--a", "random", "--b", "random", "--resume"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--records"));
+}
+
 #[test]
 fn match_prints_a_summary_and_sprt() {
     arbiter()

@@ -420,6 +420,7 @@ pub fn play_match<'py>(
         seed,
         sprt: None,
         stop: Some(stop.clone()),
+        played: Vec::new(),
     };
     let options = arbiter_core::with_ply_limit(&options, max_plies).map_err(to_py)?;
     let (tx, rx) = mpsc::channel();

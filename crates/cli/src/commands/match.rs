@@ -1,15 +1,18 @@
 //! `arbiter match`: two agents play a series of games, with an Elo estimate and an optional SPRT
 //! that stops as soon as the result is clear.
 
+mod journal;
+
 use crate::spec::{agent_spec, engines, GameSpec};
 use arbiter_ai::match_runner::{run_match, MatchConfig, MatchSummary};
 use arbiter_ai::sprt::Sprt;
 use arbiter_core::{with_ply_limit, TimeControl};
 use indicatif::{ProgressBar, ProgressStyle};
+use journal::{Journal, Settings};
 use std::path::PathBuf;
 
 /// `arbiter match <game> --a SPEC --b SPEC [--games N] [--opening-plies K] [--concurrency C]
-/// [--clock CONTROL] [--sprt elo0,elo1] [--records DIR] [--json]`
+/// [--clock CONTROL] [--sprt elo0,elo1] [--records DIR [--resume]] [--json]`
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -48,9 +51,14 @@ pub struct Args {
     /// Base seed of the openings and of the agents.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Save every game record (JSON) into this folder, as game-0001.json, game-0002.json, …
+    /// Save every game record (JSON) into this folder, as game-0001.json, game-0002.json, …, and
+    /// the match as it goes in match.jsonl, from which --resume continues it.
     #[arg(long)]
     records: Option<PathBuf>,
+    /// Continue the match saved in the --records folder: its finished games count, and only the
+    /// others are played. Everything but --games, --sprt and --concurrency must be as before.
+    #[arg(long, requires = "records")]
+    resume: bool,
     /// Print the results as JSON (every game included).
     #[arg(long)]
     json: bool,
@@ -72,9 +80,24 @@ pub fn run(args: Args) -> Result<(), String> {
     }
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let options = with_ply_limit(options, args.max_plies).map_err(|e| e.to_string())?;
-    if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    }
+    let settings = Settings {
+        game: game.name().to_string(),
+        options: options.clone(),
+        position: args.spec.position.clone(),
+        a: args.a.clone(),
+        b: args.b.clone(),
+        opening_plies: args.opening_plies,
+        safe_openings: args.safe_openings,
+        clock: args.clock.map(|c| c.to_string()),
+        seed: args.seed,
+    };
+    let (mut journal, played) = match &args.records {
+        Some(dir) => {
+            let (journal, played) = Journal::open(dir, &settings, args.resume)?;
+            (Some(journal), played)
+        }
+        None => (None, Vec::new()),
+    };
     let config = MatchConfig {
         a,
         b,
@@ -86,6 +109,7 @@ pub fn run(args: Args) -> Result<(), String> {
         seed: args.seed,
         sprt,
         stop: None,
+        played,
     };
     let bar = ProgressBar::new(args.games as u64).with_style(
         ProgressStyle::with_template("{spinner} match [{bar:30}] {pos}/{len} games, A {msg}, {elapsed}")
@@ -93,6 +117,7 @@ pub fn run(args: Args) -> Result<(), String> {
             .progress_chars("=> "),
     );
     bar.set_message("+0 =0 -0");
+    bar.set_position(config.played.len() as u64);
     let mut write_error = None;
     let summary = run_match(
         engines(),
@@ -109,11 +134,9 @@ pub fn run(args: Args) -> Result<(), String> {
                 tally.losses,
                 tally.score() * 100.0
             ));
-            if let Some(dir) = &args.records {
-                let path = dir.join(format!("game-{:04}.json", result.index + 1));
-                let json = serde_json::to_string_pretty(&result.record).expect("records serialize");
-                if let Err(e) = std::fs::write(&path, json + "\n") {
-                    write_error.get_or_insert(format!("cannot write {}: {e}", path.display()));
+            if let Some(journal) = &mut journal {
+                if let Err(e) = journal.add(result) {
+                    write_error.get_or_insert(e);
                 }
             }
         },
