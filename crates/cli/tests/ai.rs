@@ -150,7 +150,7 @@ fn a_match_saved_in_its_records_folder_resumes_where_it_stopped() {
     for (cmd, message) in [
         (
             run("cut", "6", "alphabeta:depth=3", true),
-            "is another match: agent B was alphabeta:depth=2, now alphabeta:depth=3",
+            "is another match: agent B: alphabeta:depth=2 before, alphabeta:depth=3 now",
         ),
         (
             run("cut", "6", "alphabeta:depth=2", false),

@@ -123,7 +123,7 @@ fn read(path: &Path, settings: &Settings) -> Result<Vec<FinishedGame>, String> {
 
 /// The first setting in which `saved` differs from `now`, in words.
 fn difference(saved: &Settings, now: &Settings) -> Option<String> {
-    let field = |name: &str, was: String, is: String| (was != is).then(|| format!("{name} was {was}, now {is}"));
+    let field = |name: &str, was: String, is: String| (was != is).then(|| format!("{name}: {was} before, {is} now"));
     let shown = |o: &Option<String>| o.clone().unwrap_or_else(|| "none".into());
     field("the game", saved.game.clone(), now.game.clone())
         .or_else(|| field("the options", saved.options.clone(), now.options.clone()))
