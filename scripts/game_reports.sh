@@ -47,4 +47,6 @@ for entry in "${REPORTS[@]}"; do
     if [ -f "$OUT/$name/plots/$plot.svg" ]; then cp "$OUT/$name/plots/$plot.svg" "docs/reports/$name/"; fi
   done
 done
+# The headline table of docs/reports.md, from every report in OUT (a game without one keeps its row).
+[ -n "${NO_COPY:-}" ] || python3 scripts/reports_table.py --out "$OUT"
 echo "reports in $OUT/, charts in docs/reports/"
