@@ -618,7 +618,6 @@ fn a_broken_engine_loses_each_game_with_the_reason_and_the_match_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("broken.sh");
     std::fs::write(&script, BROKEN).unwrap();
-    let records = dir.path().join("records");
     for (mode, reason) in [
         ("exit", "the engine closed its output; it exited"),
         ("silent", "no bestmove within"),
@@ -626,6 +625,8 @@ fn a_broken_engine_loses_each_game_with_the_reason_and_the_match_goes_on() {
         ("none", "no move"),
     ] {
         let a = format!("engine:sh '{}' {mode},time=100ms", script.display());
+        // A folder per match: one that holds a match is only ever resumed.
+        let records = dir.path().join(format!("records-{mode}"));
         let summary = run_match(&[
             "void",
             "--a",
