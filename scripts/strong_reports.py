@@ -48,8 +48,8 @@ REPORTS = [
     ("krux-spread-distance-1", "krux:setup=spread,distance=1", 100),
     # The rulings that did not pass alone, with the swap rule (a first cut of 100 games each).
     ("krux-facing-freeze-off-swap", "krux:setup=facing,freeze=off,swap=on", 100),
-    ("krux-spread-freeze-off-swap", "krux:setup=spread,freeze=off,swap=on", 100),
-    ("krux-facing-distance-1-swap", "krux:setup=facing,distance=1,swap=on", 100),
+    ("krux-spread-freeze-off-swap", "krux:setup=spread,freeze=off,swap=on", 400),  # survived the first cut
+    ("krux-facing-distance-1-swap", "krux:setup=facing,distance=1,swap=on", 400),  # survived the first cut
     ("krux-spread-distance-1-swap", "krux:setup=spread,distance=1,swap=on", 100),
     ("villawar-6-swap", "villawar:size=6,swap=on", 40),
     ("villawar-10-swap", "villawar:size=10,swap=on", 20),
