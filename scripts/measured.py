@@ -3,6 +3,7 @@ writing the page of a table."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -62,3 +63,13 @@ def write_doc(path: str, lines: list[str], note: str = "") -> None:
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
     print(f"wrote {os.path.relpath(path, ROOT)}{note}", file=sys.stderr)
+
+
+def load_report(out: str, name: str) -> dict | None:
+    """The report.json of `arbiter report … --out OUT/NAME`, or None when that report is not there (its row in a
+    table is then kept as it was)."""
+    path = os.path.join(out, name, "report.json")
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)

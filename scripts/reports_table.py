@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
 import re
 
-from measured import ROOT, write_marked
+from measured import ROOT, load_report, write_marked
 
 # report folder, the game's name in the table
 REPORTS = [
@@ -73,13 +72,12 @@ def main() -> int:
                 kept[line.split(" | ")[0][2:]] = line
     rows, levels, found = [], set(), 0
     for folder, name in REPORTS:
-        path = os.path.join(args.out, folder, "report.json")
-        if not os.path.exists(path):
+        report = load_report(args.out, folder)
+        if report is None:
             if name in kept:
                 rows.append(kept[name])
             continue
-        with open(path, encoding="utf-8") as f:
-            level, line = row(name, json.load(f))
+        level, line = row(name, report)
         levels.add(level)
         rows.append(line)
         found += 1

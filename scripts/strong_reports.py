@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
 import subprocess
 import sys
 
-from measured import arbiter_binary, write_doc
+from measured import arbiter_binary, load_report, write_doc
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "reports-strong.md")
@@ -95,13 +94,11 @@ def main() -> int:
     today = datetime.date.today().isoformat()
     rows = []
     for name, game, _ in REPORTS:
-        path = os.path.join(args.out, name, "report.json")
-        if not os.path.exists(path):
+        report = load_report(args.out, name)
+        if report is None:
             if game in kept:
                 rows.append(kept[game])
             continue
-        with open(path, encoding="utf-8") as f:
-            report = json.load(f)
         label = f"level {args.level}"
         selfplay = [m for m in report["matchups"] if m["label"] == label]
         if not selfplay:
