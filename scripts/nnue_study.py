@@ -3,14 +3,17 @@
 
     scripts/nnue_study.py GAME [--games N] [--agent SPEC] [--epochs E] [--hidden H]
                           [--scale S] [--lambda L] [--proven] [--depth D] [--time T] [--match-games M]
-                          [--top SPEC --against SPEC --top-games K] [--bin DIR]
+                          [--top SPEC --against SPEC --top-games K] [--inputs views] [--versus NET]
+                          [--bin DIR]
 
 1. `arbiter datagen GAME` (resumed if the data file is there): N self-play games of SPEC.
 2. `arbiter-train` on that data: the net in nets/<game>.safetensors, its curve beside it (with
-   --proven, the positions whose score the search proved are trained on too).
+   --proven, the positions whose score the search proved are trained on too; with --inputs views,
+   a net of each player's view with an accumulator per player, in nets/<game>-views.safetensors).
 3. Speed: alpha-beta to depth D from the start with the net and with the game's own evaluation,
    alternating, three times each (nodes per second and time to the depth).
-4. Strength: the net against the game's own evaluation, alpha-beta on both sides, first at equal
+4. Strength: the net against the game's own evaluation (or, with --versus NET, against alpha-beta
+   with that net: `builtin` for the net the game carries), alpha-beta on both sides, first at equal
    depth D (does the net judge positions better?), then at equal time T per move (does it pay for
    its cost?), each M games from 4 random safe opening plies, stopped early by an SPRT(0, 50).
 5. With --top and --against: the top spec with the net (say today's level 6, `alphabeta:time=1s,lmr=on`)
@@ -46,7 +49,8 @@ HEAD = [
     "# Learned evaluations: measured",
     "",
     "Written by `scripts/nnue_study.py` (do not edit by hand): for each game, self-play data from `arbiter datagen`, a",
-    "net from `arbiter-train`, then alpha-beta with the net (A) against alpha-beta with the game's own evaluation (B):",
+    "net from `arbiter-train`, then alpha-beta with the net (A) against alpha-beta with the game's own evaluation (B;",
+    "with `--versus NET` in the command, B is alpha-beta with that net, `builtin` the one the game carries):",
     "nodes per second from the start (median of three, alternating), and matches from 4 random safe opening plies at",
     "equal depth and at equal time per move, each stopped early by an SPRT(0, 50). What the parts are:",
     "[learning.md](learning.md).",
@@ -102,6 +106,10 @@ def main() -> int:
     parser.add_argument("--top", help="a strong spec to give the net, like alphabeta:time=1s,lmr=on")
     parser.add_argument("--against", help="what --top with the net plays, like engine:PATH engine GAME,Level=6")
     parser.add_argument("--top-games", type=int, default=40, help="games of that match at most (default 40)")
+    parser.add_argument("--inputs", choices=["planes", "views"], default="planes",
+                        help="the net's inputs: the observation planes (default) or each player's view (NNUE's two "
+                        "accumulators)")
+    parser.add_argument("--versus", help="B's net instead of the game's own evaluation: builtin or a net file")
     parser.add_argument("--bin", help="a folder with prebuilt arbiter and arbiter-train (so that the tree can change "
                         "during a long run); by default both are built in target/release")
     args = parser.parse_args()
@@ -114,23 +122,25 @@ def main() -> int:
     name = re.sub(r"[^a-z0-9]+", "-", args.game.lower()).strip("-")
     os.makedirs(os.path.join(NETS, "data"), exist_ok=True)
     data = os.path.join(NETS, "data", f"{name}.bin")
-    net = os.path.join(NETS, f"{name}.safetensors")
+    net = os.path.join(NETS, f"{name}{'-views' if args.inputs == 'views' else ''}.safetensors")
     loads = [load()]
     summary = json.loads(run([ARBITER, "datagen", args.game, "--out", data, "--games", str(args.games),
                               "--agent", args.agent, "--json"]))
-    curve = os.path.join(ROOT, "docs", "nnue", f"{name}-curve.svg")
+    curve = os.path.join(ROOT, "docs", "nnue", f"{name}{'-views' if args.inputs == 'views' else ''}-curve.svg")
     trained = json.loads(run([TRAIN, "--data", data, "--out", net, "--epochs", str(args.epochs), "--hidden",
                               str(args.hidden), "--scale", str(args.scale), "--lambda", str(args.lam), "--curve",
-                              curve, "--json"] + (["--proven"] if args.proven else [])))
+                              curve, "--inputs", args.inputs, "--json"] + (["--proven"] if args.proven else [])))
     loads.append(load())
-    with_net, own = f"alphabeta:depth={args.depth},net={os.path.relpath(net, ROOT)}", f"alphabeta:depth={args.depth}"
+    versus = f",net={args.versus}" if args.versus else ""
+    with_net = f"alphabeta:depth={args.depth},net={os.path.relpath(net, ROOT)}"
+    own = f"alphabeta:depth={args.depth}{versus}"
     rates: dict[str, list[float]] = {"net": [], "own": []}
     for _ in range(3):
         rates["net"].append(rate(args.game, with_net))
         rates["own"].append(rate(args.game, own))
     depth = match(args.game, with_net, own, args.match_games)
     timed = match(args.game, f"alphabeta:time={args.time},net={os.path.relpath(net, ROOT)}",
-                  f"alphabeta:time={args.time}", args.match_games)
+                  f"alphabeta:time={args.time}{versus}", args.match_games)
     top = "—"
     if args.top and args.against:
         # One game per core: each side thinks on one thread, and the two games share nothing.
@@ -145,14 +155,21 @@ def main() -> int:
         command += f" --scale {args.scale:g} --lambda {args.lam:g}"
     if args.proven:
         command += " --proven"
+    if args.inputs == "views":
+        command += " --inputs views"
+    if args.versus:
+        command += f" --versus {args.versus}"
     if args.top and args.against:
         command += f" --top {args.top} --against '{args.against}' --top-games {args.top_games}"
     net_rate, own_rate = statistics.median(rates["net"]), statistics.median(rates["own"])
+    views = trained.get("views", 1)
+    shape = (f"{trained['inputs']} → {args.hidden}" if views == 1
+             else f"2 views × ({trained['inputs']} → {args.hidden})")
     row = (
         f"| {args.game} | `{command}`, {datetime.date.today().isoformat()}, load {' → '.join(loads)} on "
         f"{os.cpu_count()} cores | {args.games} games of `{args.agent}`: {trained['training_positions']:,} training "
         f"and {trained['validation_positions']:,} validation positions ({trained['proven']:,} proven ones "
-        f"{'among them' if args.proven else 'left out'}) | {trained['inputs']} → {args.hidden} → 1, {args.epochs} epochs: {validation[0][1]:.4f} → "
+        f"{'among them' if args.proven else 'left out'}) | {shape} → 1, {args.epochs} epochs: {validation[0][1]:.4f} → "
         f"{validation[-1][1]:.4f} ({trained['seconds']:.0f} s) | {net_rate / 1e3:,.0f} k / {own_rate / 1e3:,.0f} k "
         f"({net_rate / own_rate:.2f}×) | depth {args.depth}: {score(depth, False)} | {args.time}: "
         f"{score(timed, True)} | {top} |"

@@ -40,10 +40,14 @@ impl<G: FullGame> TypedAgent<G> {
     /// Checks the net file against a session's board.
     fn check_net<H: FullGame>(&self, variant: &H::Variant) -> Result<(), Error> {
         if let Some(net) = &self.net {
-            let inputs: usize = H::observation_shape(variant).iter().product();
+            let shape = match net.views {
+                1 => H::observation_shape(variant),
+                _ => H::perspective_shape(variant),
+            };
+            let inputs: usize = shape.iter().product();
             if net.game != H::NAME || net.inputs != inputs {
                 return Err(Error::Invalid(format!(
-                    "the net is for {} ({}) with {} inputs; this {} game has {inputs}",
+                    "the net is for {} ({}) with {} inputs per view; this {} game has {inputs}",
                     net.game,
                     net.options,
                     net.inputs,

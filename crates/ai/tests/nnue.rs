@@ -1,11 +1,11 @@
-//! The learned evaluation in the search: the accumulator followed move by move equals the one
-//! summed from scratch, a net plays through the agent specs, and nets that do not fit are
-//! refused with a message.
+//! The learned evaluation in the search: the accumulators followed move by move equal the ones
+//! summed from scratch (nets of the observation and nets of each player's view), a net plays
+//! through the agent specs, and nets that do not fit are refused with a message.
 
 use arbiter_ai::nnue::{Accumulator, NetEvaluator, NetFile, Network};
 use arbiter_ai::{AgentSpec, Engines};
 use arbiter_attraction::Attraction;
-use arbiter_core::{FullGame, Registry};
+use arbiter_core::{FullGame, Player, Registry};
 use arbiter_krux::Krux;
 use arbiter_villawar::Villawar;
 use arbiter_void::Void;
@@ -16,17 +16,31 @@ use std::sync::Arc;
 
 /// A net file with random weights of this shape, as `arbiter-train` writes one.
 fn net_bytes(game: &str, options: &str, inputs: usize, hidden: usize, weight: f32, format: &str) -> Vec<u8> {
+    net_bytes_of_views(game, options, inputs, 1, hidden, weight, format)
+}
+
+/// The same for a net of `views` views.
+fn net_bytes_of_views(
+    game: &str,
+    options: &str,
+    inputs: usize,
+    views: usize,
+    hidden: usize,
+    weight: f32,
+    format: &str,
+) -> Vec<u8> {
     let mut rng = SmallRng::seed_from_u64(inputs as u64);
     let mut values = |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-weight..weight)).collect() };
     let file = NetFile {
         game: game.to_string(),
         options: options.to_string(),
         inputs,
+        views,
         hidden,
         scale: 400.0,
         hidden_weight: values(hidden * inputs),
         hidden_bias: values(hidden),
-        output_weight: values(hidden),
+        output_weight: values(views * hidden),
         output_bias: values(1)[0],
     };
     let bytes = file.to_bytes().unwrap();
@@ -38,30 +52,52 @@ fn net_bytes(game: &str, options: &str, inputs: usize, hidden: usize, weight: f3
     bytes
 }
 
-fn network<G: FullGame>() -> Arc<Network> {
-    let inputs = G::observation_shape(&G::Variant::default()).iter().product();
-    Arc::new(Network::from_bytes(&net_bytes(G::NAME, "", inputs, 48, 0.5, "1"), "test net").unwrap())
+/// A net of random weights for `G`: of its observation (1 view) or of each player's view (2).
+fn network<G: FullGame>(views: usize) -> Arc<Network> {
+    let variant = G::Variant::default();
+    let shape = match views {
+        1 => G::observation_shape(&variant),
+        _ => G::perspective_shape(&variant),
+    };
+    let bytes = net_bytes_of_views(G::NAME, "", shape.iter().product(), views, 48, 0.5, "1");
+    Arc::new(Network::from_bytes(&bytes, "test net").unwrap())
 }
 
 /// Follows random games move by move (and jumps between games) with one evaluator, comparing
-/// its accumulator with one summed from scratch at every position.
-fn incremental_equals_refresh<G: FullGame>() {
-    let net = network::<G>();
+/// its accumulators with ones summed from scratch at every position.
+fn incremental_equals_refresh<G: FullGame>(views: usize) -> f64 {
+    let net = network::<G>(views);
     let mut evaluator = NetEvaluator::new(net.clone());
-    let mut fresh = Accumulator::new(&net);
+    let mut fresh = vec![Accumulator::new(&net); views];
     let mut observation = vec![0.0; net.inputs];
     let mut moves = Vec::new();
     let mut rng = SmallRng::seed_from_u64(7);
     let mut updates = 0;
     let mut check = |evaluator: &mut NetEvaluator, game: &G, ply: usize| {
         let logit = evaluator.logit_at(game, ply);
-        game.observe(&mut observation);
-        let active: Vec<u32> = (0..net.inputs as u32)
-            .filter(|&i| observation[i as usize] != 0.0)
-            .collect();
-        fresh.refresh(&net, &active);
-        assert_eq!(evaluator.accumulator(), Some(&fresh), "{}", game.position());
-        assert_eq!(logit, fresh.logit(&net));
+        for (view, fresh) in fresh.iter_mut().enumerate() {
+            match views {
+                1 => game.observe(&mut observation),
+                _ => game.observe_as(Player::BOTH[view], &mut observation),
+            }
+            let active: Vec<u32> = (0..net.inputs as u32)
+                .filter(|&i| observation[i as usize] != 0.0)
+                .collect();
+            fresh.refresh(&net, &active);
+        }
+        assert_eq!(
+            evaluator.accumulators(),
+            fresh.iter().collect::<Vec<_>>(),
+            "{}",
+            game.position()
+        );
+        // The side to move's view first.
+        let mover = game.to_move().index().min(views - 1);
+        let ordered: Vec<&Accumulator> = match views {
+            1 => vec![&fresh[0]],
+            _ => vec![&fresh[mover], &fresh[1 - mover]],
+        };
+        assert_eq!(logit, net.logit(&ordered));
     };
     for _ in 0..20 {
         let mut game = G::new(&G::Variant::default());
@@ -93,14 +129,43 @@ fn incremental_equals_refresh<G: FullGame>() {
         G::NAME
     );
     assert!(updates > 100, "{}: only {updates} positions", G::NAME);
+    updated as f64 / (updated + refreshed) as f64
 }
 
 #[test]
 fn the_accumulator_followed_move_by_move_equals_the_one_summed_from_scratch() {
-    incremental_equals_refresh::<Void>();
-    incremental_equals_refresh::<Krux>();
-    incremental_equals_refresh::<Attraction>();
-    incremental_equals_refresh::<Villawar>();
+    // Views change fewer inputs per move than the observation, whose planes say whose turn
+    // it is: nearly every evaluation is an update where the observation had a plane for the
+    // side to move (Void, Attraction, Villawar), about as many as before in Krux (which had
+    // none, and whose few active inputs are as quickly summed from scratch).
+    for (name, planes, views) in [
+        (
+            "void",
+            incremental_equals_refresh::<Void>(1),
+            incremental_equals_refresh::<Void>(2),
+        ),
+        (
+            "krux",
+            incremental_equals_refresh::<Krux>(1),
+            incremental_equals_refresh::<Krux>(2),
+        ),
+        (
+            "attraction",
+            incremental_equals_refresh::<Attraction>(1),
+            incremental_equals_refresh::<Attraction>(2),
+        ),
+        (
+            "villawar",
+            incremental_equals_refresh::<Villawar>(1),
+            incremental_equals_refresh::<Villawar>(2),
+        ),
+    ] {
+        let expected = if name == "krux" { 0.9 * planes } else { 0.9 };
+        assert!(
+            views >= expected,
+            "{name}: updates {views:.2} with views, {planes:.2} without"
+        );
+    }
 }
 
 #[test]
@@ -146,12 +211,15 @@ fn a_net_plays_through_an_agent_spec_and_is_checked_against_the_game() {
         .err()
         .unwrap()
         .to_string();
-    assert!(error.contains("320 inputs; this villawar game has 180"), "{error}");
+    assert!(
+        error.contains("320 inputs per view; this villawar game has 180"),
+        "{error}"
+    );
 }
 
 #[test]
 fn nets_that_cannot_be_read_are_refused_with_a_message() {
-    let cases: [(&str, Vec<u8>, &str); 4] = [
+    let cases: [(&str, Vec<u8>, &str); 5] = [
         ("garbage", b"nonsense".to_vec(), "is not an Arbiter net"),
         ("format", net_bytes("void", "", 810, 8, 0.1, "9"), "format 9"),
         (
@@ -169,6 +237,16 @@ fn nets_that_cannot_be_read_are_refused_with_a_message() {
                 bytes
             },
             "is not f32 of shape",
+        ),
+        (
+            "views",
+            {
+                let mut bytes = net_bytes_of_views("void", "", 720, 2, 8, 0.1, "1");
+                let at = bytes.windows(11).position(|w| w == b"\"views\":\"2\"").unwrap();
+                bytes[at + 9] = b'7';
+                bytes
+            },
+            "'views' is 7, not 1 or 2",
         ),
     ];
     for (name, bytes, expected) in cases {

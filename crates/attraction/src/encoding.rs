@@ -4,6 +4,10 @@
 //! Violet's stones; 1: Red's; 2: all ones when Violet is to move. Actions: `(from × 64 + to) ×
 //! 5 + p`, with `p` = 0 for no push, 1–4 for a push one point up (towards rank 8), right, down,
 //! left of `to`; the pass is the last action, 64 × 64 × 5.
+//!
+//! A player's view (for nets with a view per player): 2 planes × 8 × 8. Plane 0: the viewer's
+//! stones; 1: the opponent's. Red sees the board turned half round (point `i` at `63 − i`), so
+//! that each side sees its own stones start on rank 1 and its goal on rank 8.
 
 use crate::bits::squares;
 use crate::{Attraction, Move};
@@ -30,6 +34,25 @@ pub(crate) fn observe(board: &Attraction, out: &mut [f32]) {
     }
     if board.to_move == Player::First {
         out[128..192].fill(1.0);
+    }
+}
+
+/// The shape of a player's view.
+pub(crate) fn perspective_shape(_: &NoVariant) -> [usize; 3] {
+    [2, 8, 8]
+}
+
+/// Writes `viewer`'s view (see the module's doc); `out` holds `2 × 8 × 8` values.
+pub(crate) fn observe_as(board: &Attraction, viewer: Player, out: &mut [f32]) {
+    out.fill(0.0);
+    for (plane, player) in [viewer, viewer.opponent()].into_iter().enumerate() {
+        for square in squares(board.board.stones(player)) {
+            let cell = match viewer {
+                Player::First => square.index(),
+                Player::Second => 63 - square.index(),
+            };
+            out[plane * 64 + cell] = 1.0;
+        }
     }
 }
 

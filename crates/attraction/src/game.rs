@@ -144,6 +144,14 @@ impl Encoding for Attraction {
         encoding::observe(self, out);
     }
 
+    fn perspective_shape(variant: &NoVariant) -> [usize; 3] {
+        encoding::perspective_shape(variant)
+    }
+
+    fn observe_as(&self, viewer: Player, out: &mut [f32]) {
+        encoding::observe_as(self, viewer, out);
+    }
+
     fn builtin_net(_variant: &NoVariant) -> Option<arbiter_core::BuiltinNet> {
         Some(crate::nets::builtin())
     }

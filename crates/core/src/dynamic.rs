@@ -132,6 +132,10 @@ pub trait DynSession: Send + Sync {
     fn observation_shape(&self) -> [usize; 3];
     /// The current position as an observation tensor, written into `out` (resized to fit).
     fn observe(&self, out: &mut Vec<f32>);
+    /// The shape of each player's view: planes × rows × columns ([`crate::Encoding::observe_as`]).
+    fn perspective_shape(&self) -> [usize; 3];
+    /// The current position as `viewer` sees it, written into `out` (resized to fit).
+    fn observe_as(&self, viewer: Player, out: &mut Vec<f32>);
     /// The learned evaluation built in for this game's variant ([`crate::Encoding::builtin_net`]).
     fn builtin_net(&self) -> Option<crate::BuiltinNet>;
     /// The size of the fixed action space ([`crate::Encoding::action_space`]).
@@ -309,6 +313,15 @@ impl<G: FullGame> DynSession for Session<G> {
         out.clear();
         out.resize(p * r * c, 0.0);
         self.current().observe(out);
+    }
+    fn perspective_shape(&self) -> [usize; 3] {
+        G::perspective_shape(&self.current().variant())
+    }
+    fn observe_as(&self, viewer: Player, out: &mut Vec<f32>) {
+        let [p, r, c] = DynSession::perspective_shape(self);
+        out.clear();
+        out.resize(p * r * c, 0.0);
+        self.current().observe_as(viewer, out);
     }
     fn builtin_net(&self) -> Option<crate::BuiltinNet> {
         G::builtin_net(&self.current().variant())

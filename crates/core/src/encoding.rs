@@ -1,7 +1,7 @@
 //! A game as tensors and action indices, for machine learning (the Python layer's observations
 //! and OpenSpiel's fixed action spaces).
 
-use crate::{BuiltinNet, Error, Game, StepActions};
+use crate::{BuiltinNet, Error, Game, Player, StepActions};
 
 /// A game for learning: each game documents its planes and actions; a game without an encoding
 /// keeps the defaults (no planes, no actions).
@@ -15,6 +15,20 @@ pub trait Encoding: Game {
     /// Writes the position as planes × rows × columns of 0/1 values, for machine learning (each
     /// game documents its planes). `out` has the length of [`Encoding::observation_shape`].
     fn observe(&self, _out: &mut [f32]) {}
+
+    /// The shape of [`Encoding::observe_as`]'s tensor for a variant: planes × rows × columns.
+    /// `[0, 0, 0]` for a game without a view per player.
+    fn perspective_shape(_variant: &Self::Variant) -> [usize; 3] {
+        [0, 0, 0]
+    }
+
+    /// Writes the position as `viewer` sees it, for a net with an accumulator per player (NNUE's
+    /// perspectives): `viewer`'s pieces in the first planes and the opponent's after them, the
+    /// board turned for the second player so that each side sees itself where the first player
+    /// stands, and no plane for the side to move (the net orders the two views by it). A move
+    /// changes few of either view's inputs. `out` has the length of
+    /// [`Encoding::perspective_shape`]; each game documents its planes.
+    fn observe_as(&self, _viewer: Player, _out: &mut [f32]) {}
 
     /// The learned evaluation built in for a variant, over [`Encoding::observe`]'s planes: a
     /// variant has one where a net trained on it beat the game's own evaluation.

@@ -47,10 +47,14 @@ fn builtin_nets_are_named_by_their_hash_read_and_change_the_search() {
             assert!(net.bytes.len() <= 2 << 20, "{}: at most 2 MB", net.name);
             let network = arbiter_ai::nnue::Network::from_bytes(net.bytes, net.name).unwrap();
             assert_eq!(network.game, name, "{}", net.name);
-            let inputs: usize = session.observation_shape().iter().product();
+            let shape = match network.views {
+                1 => session.observation_shape(),
+                _ => session.perspective_shape(),
+            };
             assert_eq!(
-                network.inputs, inputs,
-                "{}: the game's observation is its input",
+                network.inputs,
+                shape.iter().product::<usize>(),
+                "{}: the game's observation (or each player's view) is its input",
                 net.name
             );
             assert_ne!(learned, own, "{name}:{options}: the net is the search's evaluation");

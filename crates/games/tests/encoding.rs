@@ -152,3 +152,72 @@ fn planes_put_pieces_where_they_stand() {
     assert_eq!(s.action_of("a2").unwrap(), 3 + 7);
     assert_eq!(s.move_of_action(346).unwrap(), None, "the end of a turn");
 }
+
+/// Each player's view (for nets with an accumulator per player): its shape, 0/1 values, every
+/// piece seen by both players, and fewer inputs changed by a move than in the observation, which
+/// has planes for whose turn it is. The starts are symmetric, so both players see the same pieces there.
+#[test]
+fn each_player_sees_the_position_from_its_side() {
+    use arbiter_core::Player;
+    let registry = arbiter_games::registry();
+    // Planes that show pieces and rings (the same for both players at the start): all but Krux's
+    // piece to move, which is the first player's.
+    for (spec, symmetric_planes) in [
+        ("void", 8),
+        ("krux", 9),
+        ("krux:swap=on", 9),
+        ("attraction", 2),
+        ("villawar:size=6", 4),
+        ("villawar", 4),
+        ("villawar:size=10", 4),
+    ] {
+        let (game, options) = registry.parse_spec(spec).unwrap();
+        let mut rng = SmallRng::seed_from_u64(11);
+        let s = game.new_session(options, None).unwrap();
+        let [p, r, c] = s.perspective_shape();
+        assert!(p > 0 && r * c > 0, "{spec} has views");
+        let (mut first, mut second) = (Vec::new(), Vec::new());
+        s.observe_as(Player::First, &mut first);
+        s.observe_as(Player::Second, &mut second);
+        let cells = symmetric_planes * r * c;
+        assert_eq!(
+            first[..cells],
+            second[..cells],
+            "{spec}: the start looks the same from both sides"
+        );
+        let (mut changed, mut plies, mut observed) = (0, 0, 0);
+        let mut observation = Vec::new();
+        for _game in 0..8 {
+            let mut s = game.new_session(options, None).unwrap();
+            let mut before: Option<(Vec<f32>, Vec<f32>, Vec<f32>)> = None;
+            for _ply in 0..40 {
+                s.observe(&mut observation);
+                s.observe_as(Player::First, &mut first);
+                s.observe_as(Player::Second, &mut second);
+                for view in [&first, &second] {
+                    assert_eq!(view.len(), p * r * c, "{spec}");
+                    assert!(view.iter().all(|&v| v == 0.0 || v == 1.0), "{spec}");
+                }
+                let seen = |v: &[f32]| v.iter().filter(|&&x| x == 1.0).count();
+                assert_eq!(seen(&first), seen(&second), "{spec}: both see every piece");
+                if let Some((a, b, o)) = &before {
+                    let differ = |x: &[f32], y: &[f32]| x.iter().zip(y).filter(|(u, v)| u != v).count();
+                    changed += differ(a, &first) + differ(b, &second);
+                    observed += 2 * differ(o, &observation);
+                    plies += 2;
+                }
+                if s.ending().is_some() || s.legal_moves().is_empty() {
+                    break;
+                }
+                before = Some((first.clone(), second.clone(), observation.clone()));
+                let moves = s.legal_moves();
+                s.play(&moves[rng.random_range(0..moves.len())]).unwrap();
+            }
+        }
+        let (mean, planes) = (changed as f64 / plies as f64, observed as f64 / plies as f64);
+        assert!(
+            mean <= planes,
+            "{spec}: a move changes {mean:.1} inputs of a view, {planes:.1} of the observation, on average"
+        );
+    }
+}

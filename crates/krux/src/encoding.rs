@@ -4,6 +4,12 @@
 //! (a one on its square; a piece in the hole on d4); 6–8: the squares of pieces wearing the blue,
 //! green, pink ring; 9: White's pieces; 10: the piece to move; 11: the hole.
 //!
+//! A player's view (for nets with a view per player): 10 planes × 7 × 7. Planes 0–2: the
+//! viewer's pieces in the order they move (White's 1, 3, 5; Black's 2, 4, 6); 3–5: the
+//! opponent's, likewise; 6–8: the blue, green, pink rings; 9: the piece to move. Black sees the
+//! board turned half round through the hole (square `i` at `48 − i`), so that each side sees its
+//! own pieces start where White's do.
+//!
 //! Actions are **steps**, not whole turns: a Krux turn is up to 8 steps in any order, and one
 //! position has up to ~5,000 distinct turns out of ~200,000 step sequences, with no small fixed
 //! numbering of whole turns (a turn is the end square of every piece it moves, plus the ring).
@@ -17,7 +23,7 @@ use crate::square::{Square, SIZE, SQUARES};
 use crate::token::Token;
 use crate::turn_builder::TurnBuilder;
 use crate::variant::KruxVariant;
-use arbiter_core::{Error, StepActions};
+use arbiter_core::{Error, Player, StepActions};
 
 /// Planes of the observation.
 const PLANES: usize = 12;
@@ -54,6 +60,38 @@ pub(crate) fn observe(k: &Krux, out: &mut [f32]) {
     }
     set(10, k.square(k.piece_to_move()));
     set(11, Square::HOLE);
+}
+
+/// Planes of a player's view.
+const VIEW_PLANES: usize = 10;
+
+/// The shape of a player's view, the same in every variant.
+pub(crate) fn perspective_shape(_: &KruxVariant) -> [usize; 3] {
+    [VIEW_PLANES, SIZE, SIZE]
+}
+
+/// Writes `viewer`'s view (see the module's doc); `out` holds `10 × 7 × 7` values.
+pub(crate) fn observe_as(k: &Krux, viewer: Player, out: &mut [f32]) {
+    out.fill(0.0);
+    let turned = viewer == Player::Second;
+    let mut set = |plane: usize, square: Square| {
+        let cell = if turned {
+            SQUARES - 1 - square.index()
+        } else {
+            square.index()
+        };
+        out[plane * SQUARES + cell] = 1.0;
+    };
+    for piece in Piece::all() {
+        let square = k.square(piece);
+        // Pieces 1–6 alternate owners: index / 2 is the piece's place among its owner's.
+        let side = if piece.owner() == viewer { 0 } else { 3 };
+        set(side + piece.index() / 2, square);
+        if let Some(ring) = k.ring(piece) {
+            set(6 + Ring::ALL.iter().position(|&r| r == ring).expect("a ring"), square);
+        }
+    }
+    set(9, k.square(k.piece_to_move()));
 }
 
 /// The action of a step in notation.

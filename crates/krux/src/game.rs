@@ -190,6 +190,14 @@ impl Encoding for Krux {
         encoding::observe(self, out);
     }
 
+    fn perspective_shape(variant: &KruxVariant) -> [usize; 3] {
+        encoding::perspective_shape(variant)
+    }
+
+    fn observe_as(&self, viewer: Player, out: &mut [f32]) {
+        encoding::observe_as(self, viewer, out);
+    }
+
     fn builtin_net(variant: &KruxVariant) -> Option<arbiter_core::BuiltinNet> {
         crate::nets::builtin(variant)
     }

@@ -1,6 +1,7 @@
 //! Data files as training examples: each searched position's active inputs (the 1s of the game's
-//! observation planes, kept sparse) and its target, a blend of the search's score and the
-//! game's result, both for the side to move.
+//! observation planes, or of the two players' views one after the other, the side to move's
+//! first; kept sparse) and its target, a blend of the search's score and the game's result, both
+//! for the side to move.
 
 use arbiter_core::{DynGameType, Error};
 use arbiter_learn::{DataHeader, DataReader};
@@ -32,7 +33,8 @@ impl Targets {
 /// Examples: the active inputs of each (offsets into one flat list) and its target.
 #[derive(Debug, Clone, Default)]
 pub struct Split {
-    /// Active input indices of every example, one after another.
+    /// Active input indices of every example, one after another (the opponent's view's after
+    /// the side to move's, moved up by the inputs of a view).
     pub active: Vec<u32>,
     /// Where each example's inputs start in `active` (one more entry than examples).
     pub starts: Vec<usize>,
@@ -81,9 +83,12 @@ impl Split {
 pub struct Dataset {
     /// The files' header (game and options; every file must have the same game and options).
     pub header: DataHeader,
-    /// The number of inputs: the observation's planes × rows × columns.
+    /// The number of inputs of a view: the observation's (or a player's view's) planes × rows ×
+    /// columns.
     pub inputs: usize,
-    /// The observation's shape.
+    /// 1: the observation; 2: each player's view ([`arbiter_core::Encoding::observe_as`]).
+    pub views: usize,
+    /// The shape of a view.
     pub shape: [usize; 3],
     /// The examples trained on.
     pub training: Split,
@@ -102,15 +107,19 @@ fn held_out(index: u32, share: f64) -> bool {
 }
 
 impl Dataset {
-    /// Reads `files` (all of one game and options) for `game`, holding out `validation` of the
-    /// games, up to `limit` examples in all.
+    /// Reads `files` (all of one game and options) for `game` as the inputs of a net of `views`
+    /// views, holding out `validation` of the games, up to `limit` examples in all.
     pub fn read(
         game: &dyn DynGameType,
         files: &[&Path],
         targets: Targets,
+        views: usize,
         validation: f64,
         limit: usize,
     ) -> Result<Dataset, Error> {
+        if !(1..=2).contains(&views) {
+            return Err(Error::Invalid(format!("a net has 1 or 2 views, not {views}")));
+        }
         if files.is_empty() {
             return Err(Error::Invalid("no data files given".into()));
         }
@@ -122,7 +131,7 @@ impl Dataset {
         let mut header: Option<DataHeader> = None;
         let (mut training, mut held) = (Split::new(), Split::new());
         let mut proven = 0;
-        let mut observation = Vec::new();
+        let (mut observation, mut other) = (Vec::new(), Vec::new());
         let mut shape = [0; 3];
         let mut examples = 0;
         'files: for path in files {
@@ -163,8 +172,16 @@ impl Dataset {
                         }
                     }
                     let session = game.new_session(&this.options, Some(&sample.position))?;
-                    shape = session.observation_shape();
-                    session.observe(&mut observation);
+                    if views == 1 {
+                        shape = session.observation_shape();
+                        session.observe(&mut observation);
+                    } else {
+                        shape = session.perspective_shape();
+                        let mover = session.to_move();
+                        session.observe_as(mover, &mut observation);
+                        session.observe_as(mover.opponent(), &mut other);
+                        observation.extend_from_slice(&other);
+                    }
                     split.push(&observation, targets.of(sample.score, sample.result));
                     examples += 1;
                     if examples >= limit {
@@ -177,13 +194,15 @@ impl Dataset {
         let inputs = shape.iter().product();
         if inputs == 0 && !training.is_empty() {
             return Err(Error::Invalid(format!(
-                "{} has no observation to learn from",
-                game.name()
+                "{} has no {} to learn from",
+                game.name(),
+                if views == 1 { "observation" } else { "view per player" }
             )));
         }
         Ok(Dataset {
             header,
             inputs,
+            views,
             shape,
             training,
             validation: held,

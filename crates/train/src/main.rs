@@ -17,6 +17,10 @@ struct Args {
     /// Where to write the net (safetensors, with the game, options and shape in its metadata).
     #[arg(long)]
     out: PathBuf,
+    /// Inputs: `views` (each player's view, with an accumulator per player, as NNUE has) or
+    /// `planes` (the game's observation planes, one accumulator).
+    #[arg(long, value_enum, default_value_t = Inputs::Planes)]
+    inputs: Inputs,
     /// Width of the hidden layer.
     #[arg(long, default_value_t = 128)]
     hidden: usize,
@@ -55,6 +59,15 @@ struct Args {
     json: bool,
 }
 
+/// What a net reads.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Inputs {
+    /// The game's observation planes (`Encoding::observe`), a plane for the side to move among them.
+    Planes,
+    /// Each player's view (`Encoding::observe_as`), the side to move's first.
+    Views,
+}
+
 fn run(args: Args) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.lambda) {
         return Err(format!("--lambda must be 0 to 1, not {}", args.lambda));
@@ -78,14 +91,16 @@ fn run(args: Args) -> Result<(), String> {
         scale: args.scale,
         proven: args.proven,
     };
-    let data = Dataset::read(game, &files, targets, args.validation, args.limit).map_err(|e| e.to_string())?;
+    let views = if args.inputs == Inputs::Views { 2 } else { 1 };
+    let data = Dataset::read(game, &files, targets, views, args.validation, args.limit).map_err(|e| e.to_string())?;
     if !args.json {
         eprintln!(
-            "{} ({}): {} training and {} validation positions of {} inputs ({} proven ones {}), read in {:.1} s",
+            "{} ({}): {} training and {} validation positions of {} × {} inputs ({} proven ones {}), read in {:.1} s",
             data.header.game,
             data.header.options,
             data.training.len(),
             data.validation.len(),
+            data.views,
             data.inputs,
             data.proven,
             if args.proven { "among them" } else { "left out" },
@@ -131,6 +146,7 @@ fn run(args: Args) -> Result<(), String> {
             "proven": data.proven,
             "proven_left_out": if args.proven { 0 } else { data.proven },
             "inputs": data.inputs,
+            "views": data.views,
             "hidden": args.hidden,
             "curve": curve,
             "seconds": seconds,

@@ -1,5 +1,7 @@
 //! The net: the active inputs of a position → a hidden layer with a clipped ReLU → one output,
-//! which through a sigmoid is the expected score of the side to move. Saved and read through
+//! which through a sigmoid is the expected score of the side to move. A net of two views applies
+//! the one hidden layer to each player's view and the output layer to both hidden layers, the
+//! side to move's first (NNUE's perspectives). Saved and read through
 //! the search's own net file (`arbiter_ai::nnue::NetFile`: safetensors whose metadata names the
 //! game, its options and the shape), so that the two never disagree on the format.
 
@@ -16,8 +18,10 @@ pub struct NetInfo {
     pub game: String,
     /// Its options (a net is for one variant: one board size, one rule set).
     pub options: String,
-    /// The inputs: the observation's planes × rows × columns.
+    /// The inputs: the observation's planes × rows × columns, or one player's view's.
     pub inputs: usize,
+    /// 1: the observation; 2: each player's view, the side to move's first.
+    pub views: usize,
     /// The hidden layer's width.
     pub hidden: usize,
     /// The score scale of the targets: `scale × logit(output)` is the net's evaluation.
@@ -44,10 +48,13 @@ impl Net {
         if info.inputs == 0 || info.hidden == 0 {
             return Err(Error::Invalid("a net needs inputs and a hidden layer".into()));
         }
+        if !(1..=2).contains(&info.views) {
+            return Err(Error::Invalid(format!("a net has 1 or 2 views, not {}", info.views)));
+        }
         let vars = VarMap::new();
         let builder = VarBuilder::from_varmap(&vars, DType::F32, &Device::Cpu);
         let hidden = linear(info.inputs, info.hidden, builder.pp("hidden")).map_err(candle_error)?;
-        let output = linear(info.hidden, 1, builder.pp("output")).map_err(candle_error)?;
+        let output = linear(info.views * info.hidden, 1, builder.pp("output")).map_err(candle_error)?;
         Ok(Net {
             info,
             vars,
@@ -63,12 +70,12 @@ impl Net {
         use rand::{Rng, SeedableRng};
         let net = Net::new(info)?;
         let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-        let (inputs, hidden) = (net.info.inputs, net.info.hidden);
+        let (inputs, hidden, views) = (net.info.inputs, net.info.hidden, net.info.views);
         for (name, count, fan_in) in [
             ("hidden.weight", hidden * inputs, inputs),
             ("hidden.bias", hidden, inputs),
-            ("output.weight", hidden, hidden),
-            ("output.bias", 1, hidden),
+            ("output.weight", views * hidden, views * hidden),
+            ("output.bias", 1, views * hidden),
         ] {
             let bound = 1.0 / (fan_in as f32).sqrt();
             let values = (0..count).map(|_| rng.random_range(-bound..bound)).collect();
@@ -96,18 +103,25 @@ impl Net {
         var.set(&tensor).map_err(candle_error)
     }
 
-    /// The logits (before the sigmoid) of a batch of dense inputs (`batch × inputs`): what the
-    /// search's quantised net computes.
+    /// The logits (before the sigmoid) of a batch of dense inputs (`batch × views × inputs`:
+    /// each row the side to move's view, then the opponent's): what the search's quantised net
+    /// computes.
     pub fn logits(&self, inputs: &Tensor) -> Result<Tensor, Error> {
-        let hidden = self
-            .hidden
-            .forward(inputs)
-            .and_then(|h| h.clamp(0f32, 1f32))
+        let width = self.info.inputs;
+        let hidden = (0..self.info.views)
+            .map(|view| {
+                inputs
+                    .narrow(1, view * width, width)
+                    .and_then(|x| self.hidden.forward(&x))
+                    .and_then(|h| h.clamp(0f32, 1f32))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .and_then(|views| Tensor::cat(&views, 1))
             .map_err(candle_error)?;
         self.output.forward(&hidden).map_err(candle_error)
     }
 
-    /// The expected scores (0..=1) of a batch of dense inputs (`batch × inputs`).
+    /// The expected scores (0..=1) of a batch of dense inputs (`batch × views × inputs`).
     pub fn forward(&self, inputs: &Tensor) -> Result<Tensor, Error> {
         candle_nn::ops::sigmoid(&self.logits(inputs)?).map_err(candle_error)
     }
@@ -125,6 +139,7 @@ impl Net {
             game: info.game.clone(),
             options: info.options.clone(),
             inputs: info.inputs,
+            views: info.views,
             hidden: info.hidden,
             scale: info.scale,
             hidden_weight: self.values("hidden.weight")?,
@@ -146,6 +161,7 @@ impl Net {
             game: file.game,
             options: file.options,
             inputs: file.inputs,
+            views: file.views,
             hidden: file.hidden,
             scale: file.scale,
         })?;

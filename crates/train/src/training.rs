@@ -51,7 +51,8 @@ fn candle_error(e: candle_core::Error) -> Error {
     Error::Invalid(format!("training failed: {e}"))
 }
 
-/// The dense inputs (`len × inputs`, 0/1) and targets of the examples `rows` of `split`.
+/// The dense inputs (`len × inputs`, 0/1: `inputs` counts every view's) and targets of the
+/// examples `rows` of `split`.
 fn batch(split: &Split, rows: &[usize], inputs: usize) -> Result<(Tensor, Tensor), Error> {
     let mut dense = vec![0f32; rows.len() * inputs];
     let mut targets = Vec::with_capacity(rows.len());
@@ -80,7 +81,7 @@ pub fn loss(net: &Net, split: &Split, batch_size: usize) -> Result<f64, Error> {
     let rows: Vec<usize> = (0..split.len()).collect();
     let mut total = 0.0;
     for chunk in rows.chunks(batch_size.max(1)) {
-        let (x, y) = batch(split, chunk, net.info.inputs)?;
+        let (x, y) = batch(split, chunk, net.info.views * net.info.inputs)?;
         let l = mse(net, &x, &y)?.to_scalar::<f32>().map_err(candle_error)?;
         total += f64::from(l) * chunk.len() as f64;
     }
@@ -109,6 +110,7 @@ pub fn train(
             game: data.header.game.clone(),
             options: data.header.options.clone(),
             inputs: data.inputs,
+            views: data.views,
             hidden: settings.hidden,
             scale,
         },
@@ -131,7 +133,7 @@ pub fn train(
         order.shuffle(&mut rng);
         let mut total = 0.0;
         for rows in order.chunks(settings.batch) {
-            let (x, y) = batch(&data.training, rows, data.inputs)?;
+            let (x, y) = batch(&data.training, rows, data.views * data.inputs)?;
             let l = mse(&net, &x, &y)?;
             optimiser.backward_step(&l).map_err(candle_error)?;
             total += f64::from(l.to_scalar::<f32>().map_err(candle_error)?) * rows.len() as f64;

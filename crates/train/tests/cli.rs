@@ -53,6 +53,21 @@ fn a_run_writes_the_net_the_curve_and_a_summary() {
     assert!(summary["training_positions"].as_u64().unwrap() > 0);
     assert_eq!(arbiter_train::Net::load(&net).unwrap().info.hidden, 16);
     assert!(std::fs::read_to_string(&curve).unwrap().starts_with("<svg"));
+
+    // Each player's view, as NNUE has: two views of 2 planes each.
+    let views = dir.path().join("views.safetensors");
+    let out = train()
+        .args(["--data", data.to_str().unwrap(), "--out", views.to_str().unwrap()])
+        .args(["--inputs", "views", "--epochs", "1", "--hidden", "16", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (summary["inputs"].as_u64(), summary["views"].as_u64()),
+        (Some(2 * 8 * 8), Some(2))
+    );
+    assert_eq!(arbiter_train::Net::load(&views).unwrap().info.views, 2);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The search's quantised net computes what the framework's float net computes, within the
-//! error its rounding allows, on 10,000 positions of random games of every game; and a net saved
-//! here is read by the search.
+//! error its rounding allows, on 10,000 positions of random games of every game, for nets of the
+//! observation and nets of each player's view; and a net saved here is read by the search.
 
 use arbiter_ai::nnue::{Accumulator, Network};
 use arbiter_train::{Net, NetInfo};
@@ -8,6 +8,15 @@ use candle_core::{Device, Tensor};
 
 #[test]
 fn quantised_logits_match_the_float_net_on_10000_positions() {
+    quantised_logits_match_the_float_net(1);
+}
+
+#[test]
+fn quantised_logits_of_two_views_match_the_float_net_on_10000_positions() {
+    quantised_logits_match_the_float_net(2);
+}
+
+fn quantised_logits_match_the_float_net(views: usize) {
     let registry = arbiter_games::registry();
     let dir = tempfile::tempdir().unwrap();
     let names = registry.names();
@@ -16,13 +25,18 @@ fn quantised_logits_match_the_float_net_on_10000_positions() {
     for (g, name) in names.iter().enumerate() {
         let game = registry.get(name).unwrap();
         let start = game.new_session("", None).unwrap();
-        let inputs: usize = start.observation_shape().iter().product();
+        let shape = match views {
+            1 => start.observation_shape(),
+            _ => start.perspective_shape(),
+        };
+        let inputs: usize = shape.iter().product();
         // Fresh weights (candle's initialisation) and one trained step's worth of spread: any
         // net must quantise within its bound.
         let net = Net::new(NetInfo {
             game: name.to_string(),
             options: String::new(),
             inputs,
+            views,
             hidden: 64,
             scale: 400.0,
         })
@@ -31,8 +45,13 @@ fn quantised_logits_match_the_float_net_on_10000_positions() {
         net.save(&path).unwrap();
         let quantised = Network::load(&path).unwrap();
         assert_eq!(
-            (quantised.inputs, quantised.hidden, quantised.game.as_str()),
-            (inputs, 64, *name)
+            (
+                quantised.inputs,
+                quantised.views,
+                quantised.hidden,
+                quantised.game.as_str()
+            ),
+            (inputs, views, 64, *name)
         );
 
         // Positions of random games from the start, a fresh game whenever one ends.
@@ -43,23 +62,36 @@ fn quantised_logits_match_the_float_net_on_10000_positions() {
             if session.ending().is_some() {
                 session = start.clone_box();
             }
+            // The side to move's view first, then the opponent's (or the observation).
             let mut observation = Vec::new();
-            session.observe(&mut observation);
+            if views == 1 {
+                session.observe(&mut observation);
+            } else {
+                let mut other = Vec::new();
+                session.observe_as(session.to_move(), &mut observation);
+                session.observe_as(session.to_move().opponent(), &mut other);
+                observation.extend(other);
+            }
             positions.push(observation);
             seed += 1;
             let mv = session.random_move(seed).unwrap();
             session.play(&mv).unwrap();
         }
         let dense: Vec<f32> = positions.iter().flatten().copied().collect();
-        let x = Tensor::from_vec(dense, (positions.len(), inputs), &Device::Cpu).unwrap();
+        let x = Tensor::from_vec(dense, (positions.len(), views * inputs), &Device::Cpu).unwrap();
         let float: Vec<Vec<f32>> = net.logits(&x).unwrap().to_vec2().unwrap();
-        let mut accumulator = Accumulator::new(&quantised);
+        let mut accumulators = vec![Accumulator::new(&quantised); views];
         let mut total_error = 0.0;
         for (observation, expected) in positions.iter().zip(&float) {
-            let active: Vec<u32> = (0..inputs as u32).filter(|&i| observation[i as usize] != 0.0).collect();
-            accumulator.refresh(&quantised, &active);
-            let got = accumulator.logit(&quantised);
-            let bound = quantised.error_bound(active.len());
+            let mut active_inputs = 0;
+            for (view, accumulator) in accumulators.iter_mut().enumerate() {
+                let part = &observation[view * inputs..][..inputs];
+                let active: Vec<u32> = (0..inputs as u32).filter(|&i| part[i as usize] != 0.0).collect();
+                accumulator.refresh(&quantised, &active);
+                active_inputs += active.len();
+            }
+            let got = quantised.logit(&accumulators.iter().collect::<Vec<_>>());
+            let bound = quantised.error_bound(active_inputs);
             assert!(
                 (got - expected[0]).abs() <= bound,
                 "{name}: quantised {got}, float {}, bound {bound}",

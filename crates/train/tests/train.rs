@@ -51,7 +51,7 @@ fn the_validation_loss_falls_and_the_net_reads_back() {
     let path = data(dir.path(), "size=6", 120);
     let registry = arbiter_games::registry();
     let game = registry.get("villawar").unwrap();
-    let data = Dataset::read(game, &[&path], TARGETS, 0.2, usize::MAX).unwrap();
+    let data = Dataset::read(game, &[&path], TARGETS, 1, 0.2, usize::MAX).unwrap();
     assert!(
         data.training.len() > 1000 && data.validation.len() > 100,
         "{} / {}",
@@ -106,6 +106,39 @@ fn the_validation_loss_falls_and_the_net_reads_back() {
     assert!(svg.contains("validation") && svg.contains("mean squared error"));
 }
 
+/// A net of two views (each player's, as NNUE has): the examples hold both views, the side to
+/// move's first; the validation loss falls; the file reads back and the search plays with it.
+#[test]
+fn a_net_of_each_players_view_learns_and_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = data(dir.path(), "size=6", 120);
+    let registry = arbiter_games::registry();
+    let game = registry.get("villawar").unwrap();
+    let data = Dataset::read(game, &[&path], TARGETS, 2, 0.2, usize::MAX).unwrap();
+    assert_eq!((data.inputs, data.views, data.shape), (4 * 6 * 6, 2, [4, 6, 6]));
+    // Both views see every piece: as many active inputs in each half of an example.
+    for i in 0..data.training.len().min(200) {
+        let inputs = data.training.inputs(i);
+        let mover = inputs.iter().filter(|&&k| (k as usize) < data.inputs).count();
+        assert_eq!(2 * mover, inputs.len(), "example {i}");
+    }
+    let (net, curve) = train(&data, &settings(4), 400.0, &mut |_| {}).unwrap();
+    let (before, after) = (curve.validation[0].1, curve.validation.last().unwrap().1);
+    assert!(after < before * 0.8, "validation loss {before} → {after}: {curve:?}");
+    assert_eq!(net.info.views, 2);
+
+    let file = dir.path().join("views.safetensors");
+    net.save(&file).unwrap();
+    let loaded = Net::load(&file).unwrap();
+    assert_eq!(loaded.info, net.info);
+    assert_eq!(loaded.to_file().unwrap(), net.to_file().unwrap());
+    let spec: arbiter_ai::AgentSpec = format!("alphabeta:depth=2,net={}", file.display()).parse().unwrap();
+    let session = game.new_session("size=6", None).unwrap();
+    let mut agent = arbiter_games::engines().agent("villawar", &spec).unwrap();
+    let played = agent.choose(&*session, &AtomicBool::new(false), &mut |_| {}).unwrap();
+    assert!(session.legal_moves().contains(&played.best), "{}", played.best);
+}
+
 #[test]
 fn targets_blend_the_score_and_the_result() {
     assert_eq!(TARGETS.of(0, 0), 0.5);
@@ -129,7 +162,7 @@ fn proven_positions_are_kept_only_when_asked() {
     let registry = arbiter_games::registry();
     let game = registry.get("villawar").unwrap();
     let score_only = Targets { lambda: 0.0, ..TARGETS };
-    let without = Dataset::read(game, &[&path], score_only, 0.2, usize::MAX).unwrap();
+    let without = Dataset::read(game, &[&path], score_only, 1, 0.2, usize::MAX).unwrap();
     let with = Dataset::read(
         game,
         &[&path],
@@ -137,6 +170,7 @@ fn proven_positions_are_kept_only_when_asked() {
             proven: true,
             ..score_only
         },
+        1,
         0.2,
         usize::MAX,
     )
@@ -170,12 +204,13 @@ fn data_and_nets_that_do_not_fit_are_refused() {
     let void = registry.get("void").unwrap();
     let error = |r: Result<Dataset, arbiter_core::Error>| r.expect_err("refused").to_string();
     assert!(
-        error(Dataset::read(villawar, &[&six, &eight], TARGETS, 0.1, usize::MAX))
+        error(Dataset::read(villawar, &[&six, &eight], TARGETS, 1, 0.1, usize::MAX))
             .contains("one net is for one variant")
     );
-    assert!(error(Dataset::read(void, &[&six], TARGETS, 0.1, usize::MAX)).contains("holds villawar data, not void"));
-    assert!(error(Dataset::read(villawar, &[], TARGETS, 0.1, usize::MAX)).contains("no data files"));
-    assert!(error(Dataset::read(villawar, &[&six], TARGETS, 1.5, usize::MAX)).contains("validation share"));
+    assert!(error(Dataset::read(void, &[&six], TARGETS, 1, 0.1, usize::MAX)).contains("holds villawar data, not void"));
+    assert!(error(Dataset::read(villawar, &[], TARGETS, 1, 0.1, usize::MAX)).contains("no data files"));
+    assert!(error(Dataset::read(villawar, &[&six], TARGETS, 1, 1.5, usize::MAX)).contains("validation share"));
+    assert!(error(Dataset::read(villawar, &[&six], TARGETS, 3, 0.1, usize::MAX)).contains("1 or 2 views, not 3"));
 
     let garbage = dir.path().join("garbage.safetensors");
     std::fs::write(&garbage, b"not a net at all").unwrap();

@@ -3,10 +3,14 @@
 //! Observation: 5 planes × N ranks (row 0 = rank 1) × N files (column 0 = file a). Planes 0–1:
 //! White's villagers and warriors; 2–3: Black's; 4: all ones when White is to move. Actions:
 //! `from × N² + to` (a jump is told by its two squares); the pass is the last action, N⁴.
+//!
+//! A player's view (for nets with a view per player): 4 planes × N × N. Planes 0–1: the
+//! viewer's villagers and warriors; 2–3: the opponent's. Black sees the board turned half round
+//! (square `i` at `N² − 1 − i`), so that each side sees its own pieces start on the first ranks.
 
 use crate::piece::{Kind, Piece, BLACK, WHITE};
 use crate::{Move, Square, Villawar, VillawarVariant};
-use arbiter_core::Game;
+use arbiter_core::{Game, Player};
 
 /// The observation's shape for the variant's board size.
 pub(crate) fn observation_shape(variant: &VillawarVariant) -> [usize; 3] {
@@ -37,6 +41,25 @@ pub(crate) fn observe(game: &Villawar, out: &mut [f32]) {
     }
     if game.to_move() == WHITE {
         out[4 * area..5 * area].fill(1.0);
+    }
+}
+
+/// The shape of a player's view for the variant's board size.
+pub(crate) fn perspective_shape(variant: &VillawarVariant) -> [usize; 3] {
+    [4, variant.size.n(), variant.size.n()]
+}
+
+/// Writes `viewer`'s view (see the module's doc); `out` holds `4 × N × N` values.
+pub(crate) fn observe_as(game: &Villawar, viewer: Player, out: &mut [f32]) {
+    out.fill(0.0);
+    let size = game.size();
+    let area = size.n() * size.n();
+    for index in 0..area {
+        if let Some(piece) = game.piece_at(Square::from_index(index)) {
+            let plane = if piece.player == viewer { 0 } else { 2 } + piece.kind as usize;
+            let cell = if viewer == WHITE { index } else { area - 1 - index };
+            out[plane * area + cell] = 1.0;
+        }
     }
 }
 

@@ -153,6 +153,14 @@ impl Encoding for Villawar {
         encoding::observe(self, out);
     }
 
+    fn perspective_shape(variant: &VillawarVariant) -> [usize; 3] {
+        encoding::perspective_shape(variant)
+    }
+
+    fn observe_as(&self, viewer: Player, out: &mut [f32]) {
+        encoding::observe_as(self, viewer, out);
+    }
+
     fn builtin_net(variant: &VillawarVariant) -> Option<arbiter_core::BuiltinNet> {
         crate::nets::builtin(variant)
     }

@@ -6,10 +6,15 @@
 //! attack or 1 + the target square (squares indexed orbit-major from a1); the pass is the last
 //! action, 90 × 90 × 91. Whole turns keep one action per distinct turn, at the price of a large
 //! but sparse space.
+//!
+//! A player's view (for nets with a view per player): 8 planes × 5 orbits × 18 sectors. Planes
+//! 0–3: the viewer's flagship, bombers, sweepers, fighters; 4–7: the opponent's. White sees the
+//! board turned half round (sector `s` at `s + 9` mod 18), so that each side sees its own fleet
+//! start in sectors m–o, where Black's does.
 
 use crate::piece::BLACK;
 use crate::{Kind, Move, Square, Void, ORBITS, SECTORS, SQUARES};
-use arbiter_core::NoVariant;
+use arbiter_core::{NoVariant, Player};
 
 /// Planes of the observation.
 const PLANES: usize = 9;
@@ -35,6 +40,27 @@ pub(crate) fn observe(board: &Void, out: &mut [f32]) {
     }
     if board.side() == BLACK {
         out[8 * plane..9 * plane].fill(1.0);
+    }
+}
+
+/// The shape of a player's view: planes, orbits, sectors.
+pub(crate) fn perspective_shape(_: &NoVariant) -> [usize; 3] {
+    [8, ORBITS, SECTORS]
+}
+
+/// Writes `viewer`'s view (see the module's doc); `out` holds `8 × 5 × 18` values.
+pub(crate) fn observe_as(board: &Void, viewer: Player, out: &mut [f32]) {
+    out.fill(0.0);
+    let plane = ORBITS * SECTORS;
+    let turn = if viewer == BLACK { 0 } else { SECTORS / 2 };
+    for square in Square::all() {
+        if let Some(piece) = board.piece(square) {
+            let kind = Kind::ALL.iter().position(|&k| k == piece.kind).expect("a kind");
+            let side = if piece.owner == viewer { 0 } else { 4 };
+            let sector = (square.sector() as usize + turn) % SECTORS;
+            let at = (square.orbit() as usize - 1) * SECTORS + sector;
+            out[(side + kind) * plane + at] = 1.0;
+        }
     }
 }
 

@@ -28,9 +28,9 @@ impl Accumulator {
         add_and_remove(&mut self.sums, &net.columns, added, removed);
     }
 
-    /// The net's output for these sums: the logit of the side to move's expected score.
-    pub fn logit(&self, net: &Network) -> f32 {
-        net.logit(&self.sums)
+    /// The sums, × QA.
+    pub(crate) fn sums(&self) -> &[i32] {
+        &self.sums
     }
 }
 

@@ -1,30 +1,32 @@
 //! A position's evaluation through a net, as one search thread asks for it. An accumulator per
-//! ply holds the last position evaluated there; the next one is reached from its parent's or
-//! its sibling's by the inputs that differ, which are few.
+//! ply (and per view) holds the last position evaluated there; the next one is reached from its
+//! parent's or its sibling's by the inputs that differ, which are few.
 
 use super::accumulator::{Accumulator, InputBits};
 use super::network::Network;
-use arbiter_core::Encoding;
+use arbiter_core::{Encoding, Player};
 use std::sync::Arc;
 
 /// The largest evaluation a net gives, in the search's units: far inside the scores of proven
 /// wins, which the search keeps for itself.
 pub const NET_EVAL_LIMIT: i32 = 20_000;
 
-/// The last position evaluated at one ply of the search: its active inputs (none yet: empty)
-/// and its accumulator.
+/// The last position evaluated at one ply of the search in one view: its active inputs (none
+/// yet: empty) and its accumulator.
 #[derive(Debug, Clone)]
-struct Slot {
-    held: InputBits,
+struct Held {
+    inputs: InputBits,
     accumulator: Accumulator,
 }
 
-/// One thread's evaluator: the net, an accumulator per ply of the search, and the buffers
-/// reused at every node (nothing is allocated per evaluation once they have grown).
+/// One thread's evaluator: the net, an accumulator per ply of the search and per view, and the
+/// buffers reused at every node (nothing is allocated per evaluation once they have grown).
 #[derive(Debug, Clone)]
 pub struct NetEvaluator {
     net: Arc<Network>,
-    slots: Vec<Slot>,
+    /// `slots[ply][view]`; a net of two views keeps the first player's view first, whoever is
+    /// to move, so that a move changes few inputs of either.
+    slots: Vec<Vec<Held>>,
     /// The slot of the last evaluation.
     last: usize,
     observation: Vec<f32>,
@@ -34,7 +36,7 @@ pub struct NetEvaluator {
     /// Inputs added and removed from the parent's slot, and from this ply's.
     from_parent: (Vec<u32>, Vec<u32>),
     from_sibling: (Vec<u32>, Vec<u32>),
-    /// Evaluations that summed the accumulator from scratch, and that updated it.
+    /// Accumulators (one per view and evaluation) summed from scratch, and updated.
     counts: [u64; 2],
 }
 
@@ -54,32 +56,58 @@ impl NetEvaluator {
         }
     }
 
-    /// The net's logit for `game`, a position at `ply` of a search. Its accumulator starts from
-    /// the position last evaluated one ply up (in the quiescence search, its parent: one move
-    /// away) or at this ply (a sibling), whichever is fewer inputs away, and is refreshed when
-    /// more than half of the inputs changed.
+    /// The net's logit for `game`, a position at `ply` of a search. Each view's accumulator
+    /// starts from the position last evaluated one ply up (in the quiescence search, its
+    /// parent: one move away) or at this ply (a sibling), whichever is fewer inputs away, and
+    /// is refreshed when more than half of the inputs changed.
     pub fn logit_at<G: Encoding>(&mut self, game: &G, ply: usize) -> f32 {
-        game.observe(&mut self.observation);
-        self.active.set_from(&self.observation);
+        let views = self.net.views;
         while self.slots.len() <= ply {
-            self.slots.push(Slot {
-                held: InputBits::default(),
+            let held = Held {
+                inputs: InputBits::default(),
                 accumulator: Accumulator::new(&self.net),
-            });
+            };
+            self.slots.push(vec![held; views]);
         }
+        for view in 0..views {
+            if views == 1 {
+                game.observe(&mut self.observation);
+            } else {
+                game.observe_as(Player::BOTH[view], &mut self.observation);
+            }
+            self.active.set_from(&self.observation);
+            self.follow(ply, view);
+        }
+        self.last = ply;
+        let here = &self.slots[ply];
+        if views == 1 {
+            self.net.logit(&[&here[0].accumulator])
+        } else {
+            let mover = game.to_move().index();
+            self.net
+                .logit(&[&here[mover].accumulator, &here[1 - mover].accumulator])
+        }
+    }
+
+    /// Brings the accumulator of `view` at `ply` to the active inputs in `self.active`.
+    fn follow(&mut self, ply: usize, view: usize) {
         let (above, here) = self.slots.split_at_mut(ply);
-        let here = &mut here[0];
+        let here = &mut here[0][view];
         let limit = self.active.count() / 2;
-        let parent = above.last().filter(|p| !p.held.is_empty()).map(|p| {
-            p.held
-                .diff(&self.active, &mut self.from_parent.0, &mut self.from_parent.1);
-            (p, self.from_parent.0.len() + self.from_parent.1.len())
-        });
+        let parent = above
+            .last()
+            .map(|p| &p[view])
+            .filter(|p| !p.inputs.is_empty())
+            .map(|p| {
+                p.inputs
+                    .diff(&self.active, &mut self.from_parent.0, &mut self.from_parent.1);
+                (p, self.from_parent.0.len() + self.from_parent.1.len())
+            });
         // One move changes a few inputs: a parent that close is not worth comparing.
-        let sibling = if here.held.is_empty() || parent.is_some_and(|(_, n)| n <= 4) {
+        let sibling = if here.inputs.is_empty() || parent.is_some_and(|(_, n)| n <= 4) {
             None
         } else {
-            here.held
+            here.inputs
                 .diff(&self.active, &mut self.from_sibling.0, &mut self.from_sibling.1);
             Some(self.from_sibling.0.len() + self.from_sibling.1.len())
         };
@@ -101,9 +129,7 @@ impl NetEvaluator {
                 self.counts[0] += 1;
             }
         }
-        std::mem::swap(&mut here.held, &mut self.active);
-        self.last = ply;
-        here.accumulator.logit(&self.net)
+        std::mem::swap(&mut here.inputs, &mut self.active);
     }
 
     /// The net's logit for `game`, as one more position at the same ply (outside a search).
@@ -118,12 +144,17 @@ impl NetEvaluator {
         (value.round() as i32).clamp(-NET_EVAL_LIMIT, NET_EVAL_LIMIT)
     }
 
-    /// The accumulator of the last evaluation (for tests: updated sums equal refreshed ones).
-    pub fn accumulator(&self) -> Option<&Accumulator> {
-        self.slots.get(self.last).map(|s| &s.accumulator)
+    /// The accumulators of the last evaluation, one per view (the first player's view first),
+    /// for tests: updated sums equal refreshed ones.
+    pub fn accumulators(&self) -> Vec<&Accumulator> {
+        self.slots
+            .get(self.last)
+            .map(|views| views.iter().map(|v| &v.accumulator).collect())
+            .unwrap_or_default()
     }
 
-    /// How many evaluations summed the accumulator from scratch, and how many updated it.
+    /// How many accumulators (one per view and evaluation) were summed from scratch, and how
+    /// many updated.
     pub fn counts(&self) -> (u64, u64) {
         (self.counts[0], self.counts[1])
     }

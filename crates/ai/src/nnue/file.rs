@@ -1,7 +1,11 @@
 //! The net file, read and written in this one place: safetensors (the field's maintained format)
-//! holding `hidden.weight` (hidden × inputs), `hidden.bias`, `output.weight` (1 × hidden) and
-//! `output.bias`, all f32, with the metadata `format`, `game`, `options`, `inputs`, `hidden` and
-//! `scale`. `arbiter-train` writes it from its framework's weights; the search reads it here and
+//! holding `hidden.weight` (hidden × inputs), `hidden.bias`, `output.weight` (1 × views ×
+//! hidden) and `output.bias`, all f32, with the metadata `format`, `game`, `options`, `inputs`,
+//! `hidden`, `scale` and `views` (absent in nets from before views: 1).
+//!
+//! A net of one view reads the game's observation planes; a net of two reads each player's view
+//! ([`arbiter_core::Encoding::observe_as`]) through the same hidden layer, and its output layer
+//! sees the side to move's hidden layer first and the opponent's after it (NNUE's perspectives). `arbiter-train` writes it from its framework's weights; the search reads it here and
 //! quantises it ([`crate::nnue::Network`]).
 
 use arbiter_core::Error;
@@ -19,8 +23,10 @@ pub struct NetFile {
     pub game: String,
     /// Its options (a net is for one variant: one board size, one rule set).
     pub options: String,
-    /// The inputs: the game's observation planes × rows × columns.
+    /// The inputs: the game's observation planes × rows × columns, or one player's view's.
     pub inputs: usize,
+    /// 1: the observation; 2: both players' views, the side to move's first.
+    pub views: usize,
     /// The hidden layer's width.
     pub hidden: usize,
     /// The evaluation is `scale × logit`.
@@ -29,7 +35,7 @@ pub struct NetFile {
     pub hidden_weight: Vec<f32>,
     /// Hidden biases.
     pub hidden_bias: Vec<f32>,
-    /// Output weights, one per hidden unit.
+    /// Output weights, one per hidden unit of each view (the side to move's first).
     pub output_weight: Vec<f32>,
     /// Output bias.
     pub output_bias: f32,
@@ -82,6 +88,11 @@ impl NetFile {
                 .ok_or_else(|| bad(format!("'{key}' is not a size")))
         };
         let (inputs, hidden) = (number("inputs")?, number("hidden")?);
+        let views = match meta.get("views").map(String::as_str) {
+            None | Some("1") => 1,
+            Some("2") => 2,
+            Some(other) => return Err(bad(format!("'views' is {other}, not 1 or 2"))),
+        };
         let scale: f32 = field("scale")?
             .parse()
             .ok()
@@ -92,11 +103,12 @@ impl NetFile {
             game: field("game")?,
             options: field("options")?,
             inputs,
+            views,
             hidden,
             scale,
             hidden_weight: tensor(&tensors, "hidden.weight", &[hidden, inputs], &bad)?,
             hidden_bias: tensor(&tensors, "hidden.bias", &[hidden], &bad)?,
-            output_weight: tensor(&tensors, "output.weight", &[1, hidden], &bad)?,
+            output_weight: tensor(&tensors, "output.weight", &[1, views * hidden], &bad)?,
             output_bias: tensor(&tensors, "output.bias", &[1], &bad)?[0],
         })
     }
@@ -109,14 +121,18 @@ impl NetFile {
 
     /// The file's bytes.
     pub fn to_bytes(&self) -> Result<Vec<u8>, Error> {
-        let (h, i) = (self.hidden, self.inputs);
-        if self.hidden_weight.len() != h * i || self.hidden_bias.len() != h || self.output_weight.len() != h {
+        let (h, i, v) = (self.hidden, self.inputs, self.views);
+        if !(1..=2).contains(&v)
+            || self.hidden_weight.len() != h * i
+            || self.hidden_bias.len() != h
+            || self.output_weight.len() != v * h
+        {
             return Err(Error::Invalid("the net's weights do not have its shape".into()));
         }
         let data = [
             ("hidden.weight", vec![h, i], bytes_of(&self.hidden_weight)),
             ("hidden.bias", vec![h], bytes_of(&self.hidden_bias)),
-            ("output.weight", vec![1, h], bytes_of(&self.output_weight)),
+            ("output.weight", vec![1, v * h], bytes_of(&self.output_weight)),
             ("output.bias", vec![1], bytes_of(&[self.output_bias])),
         ];
         let views = data
@@ -124,7 +140,7 @@ impl NetFile {
             .map(|(name, shape, bytes)| Ok((*name, TensorView::new(Dtype::F32, shape.clone(), bytes)?)))
             .collect::<Result<Vec<_>, safetensors::SafeTensorError>>()
             .map_err(|e| Error::Invalid(format!("cannot write the net: {e}")))?;
-        let metadata = HashMap::from([
+        let mut metadata = HashMap::from([
             ("format".to_string(), NET_FORMAT.to_string()),
             ("game".to_string(), self.game.clone()),
             ("options".to_string(), self.options.clone()),
@@ -132,6 +148,10 @@ impl NetFile {
             ("hidden".to_string(), h.to_string()),
             ("scale".to_string(), self.scale.to_string()),
         ]);
+        // Nets of one view keep the metadata they had, so that their files (and hashes) do not change.
+        if v > 1 {
+            metadata.insert("views".to_string(), v.to_string());
+        }
         safetensors::serialize(views, Some(metadata)).map_err(|e| Error::Invalid(format!("cannot write the net: {e}")))
     }
 

@@ -1,5 +1,6 @@
 //! The net as the search uses it: read from its file ([`NetFile`]) and quantised to integers.
 
+use super::accumulator::Accumulator;
 use super::file::NetFile;
 use arbiter_core::Error;
 
@@ -11,15 +12,19 @@ pub const QA: i32 = 1024;
 pub const QB: i32 = 256;
 
 /// A quantised net: inputs → hidden (clipped ReLU) → one output, the logit of the side to
-/// move's expected score.
+/// move's expected score. A net of two views applies its hidden layer to each player's view and
+/// its output layer to both hidden layers, the side to move's first.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Network {
     /// The game it was trained for.
     pub game: String,
     /// The game's options it was trained with.
     pub options: String,
-    /// Inputs: the game's observation planes × rows × columns.
+    /// Inputs: the game's observation planes × rows × columns, or one player's view's.
     pub inputs: usize,
+    /// 1: the observation ([`arbiter_core::Encoding::observe`]); 2: each player's view
+    /// ([`arbiter_core::Encoding::observe_as`]).
+    pub views: usize,
     /// The hidden layer's width.
     pub hidden: usize,
     /// The evaluation is `scale × logit`.
@@ -29,7 +34,7 @@ pub struct Network {
     pub(crate) columns: Vec<i16>,
     /// Hidden biases × QA.
     pub(crate) bias: Vec<i32>,
-    /// Output weights × QB.
+    /// Output weights × QB, `hidden` per view (the side to move's first).
     pub(crate) output: Vec<i32>,
     /// Output bias × QA × QB.
     pub(crate) output_bias: i64,
@@ -78,6 +83,7 @@ impl Network {
             game: file.game.clone(),
             options: file.options.clone(),
             inputs,
+            views: file.views,
             hidden,
             scale: file.scale,
             columns,
@@ -93,20 +99,28 @@ impl Network {
         Network::quantise(&NetFile::read(path)?)
     }
 
-    /// The logit from an accumulator's sums: the clipped ReLU, then the output layer.
-    pub(crate) fn logit(&self, sums: &[i32]) -> f32 {
-        let out = super::simd::clipped_dot(sums, &self.output, QA) + self.output_bias;
+    /// The logit of the side to move's expected score from the accumulators of its views: the
+    /// observation's for a net of one view; the side to move's view's, then the opponent's, for
+    /// a net of two. The clipped ReLU, then the output layer.
+    pub fn logit(&self, views: &[&Accumulator]) -> f32 {
+        assert_eq!(views.len(), self.views, "one accumulator per view of the net");
+        let out = views
+            .iter()
+            .zip(self.output.chunks(self.hidden))
+            .map(|(view, weights)| super::simd::clipped_dot(view.sums(), weights, QA))
+            .sum::<i64>()
+            + self.output_bias;
         out as f32 / (QA * QB) as f32
     }
 
     /// How far the quantised logit can be from the float net's for a position with `active`
-    /// inputs: each hidden sum is off by at most ½ / QA per rounded weight (the active ones and
-    /// the bias), which the output weight carries on; each output weight is off by at most ½ /
-    /// QB times an activation of at most 1; and the output bias by ½ / (QA × QB).
+    /// inputs (in all views): each hidden sum is off by at most ½ / QA per rounded weight (the
+    /// active ones and the bias), which the output weight carries on; each output weight is off
+    /// by at most ½ / QB times an activation of at most 1; and the output bias by ½ / (QA × QB).
     pub fn error_bound(&self, active: usize) -> f32 {
         let hidden_error = (active as f32 + 1.0) * 0.5 / QA as f32;
         let carried: f32 = self.float_output.iter().map(|w| w.abs() * hidden_error).sum();
-        let output_error = self.hidden as f32 * 0.5 / QB as f32;
+        let output_error = (self.views * self.hidden) as f32 * 0.5 / QB as f32;
         carried + output_error + 0.5 / (QA * QB) as f32
     }
 }

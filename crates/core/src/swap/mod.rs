@@ -313,6 +313,14 @@ impl<G: crate::Encoding> crate::Encoding for WithSwap<G> {
         self.game.observe(out)
     }
 
+    fn perspective_shape(variant: &Self::Variant) -> [usize; 3] {
+        G::perspective_shape(&variant.0)
+    }
+
+    fn observe_as(&self, viewer: Player, out: &mut [f32]) {
+        self.game.observe_as(viewer, out)
+    }
+
     fn builtin_net(variant: &Self::Variant) -> Option<crate::BuiltinNet> {
         G::builtin_net(&variant.0)
     }
