@@ -42,16 +42,15 @@ pub(crate) fn perspective_shape(_: &NoVariant) -> [usize; 3] {
     [2, 8, 8]
 }
 
-/// Writes `viewer`'s view (see the module's doc); `out` holds `2 × 8 × 8` values.
-pub(crate) fn observe_as(board: &Attraction, viewer: Player, out: &mut [f32]) {
-    out.fill(0.0);
+/// Marks the ones of `viewer`'s view (see the module's doc): `2 × 8 × 8` inputs.
+pub(crate) fn view_inputs(board: &Attraction, viewer: Player, mark: &mut dyn FnMut(usize)) {
     for (plane, player) in [viewer, viewer.opponent()].into_iter().enumerate() {
         for square in squares(board.board.stones(player)) {
             let cell = match viewer {
                 Player::First => square.index(),
                 Player::Second => 63 - square.index(),
             };
-            out[plane * 64 + cell] = 1.0;
+            mark(plane * 64 + cell);
         }
     }
 }

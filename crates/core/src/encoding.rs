@@ -27,8 +27,16 @@ pub trait Encoding: Game {
     /// board turned for the second player so that each side sees itself where the first player
     /// stands, and no plane for the side to move (the net orders the two views by it). A move
     /// changes few of either view's inputs. `out` has the length of
-    /// [`Encoding::perspective_shape`]; each game documents its planes.
-    fn observe_as(&self, _viewer: Player, _out: &mut [f32]) {}
+    /// [`Encoding::perspective_shape`]; each game documents its planes in
+    /// [`Encoding::view_inputs`], which this writes as ones.
+    fn observe_as(&self, viewer: Player, out: &mut [f32]) {
+        out.fill(0.0);
+        self.view_inputs(viewer, &mut |input| out[input] = 1.0);
+    }
+
+    /// Calls `mark` with each input of `viewer`'s view that is 1 (see [`Encoding::observe_as`]),
+    /// in any order: a net's accumulator reads the few active inputs without a tensor to scan.
+    fn view_inputs(&self, _viewer: Player, _mark: &mut dyn FnMut(usize)) {}
 
     /// The learned evaluation built in for a variant, over [`Encoding::observe`]'s planes: a
     /// variant has one where a net trained on it beat the game's own evaluation.

@@ -151,6 +151,25 @@ fn planes_put_pieces_where_they_stand() {
     assert_eq!(s.action_of("@p").unwrap(), 2);
     assert_eq!(s.action_of("a2").unwrap(), 3 + 7);
     assert_eq!(s.move_of_action(346).unwrap(), None, "the end of a turn");
+
+    // Villawar 8×8: White's warrior on b1 (index 1) in plane 1, Black's villager on a8 (index 56)
+    // in plane 2, White to move (plane 4 all ones).
+    let (villawar, _) = registry.parse_spec("villawar").unwrap();
+    let s = villawar.new_session("", Some("v7/8/8/8/8/8/8/1W6 w 0")).unwrap();
+    s.observe(&mut out);
+    let ones: Vec<usize> = (0..4 * 64).filter(|&i| out[i] == 1.0).collect();
+    assert_eq!(ones, vec![64 + 1, 2 * 64 + 56]);
+    assert!(out[4 * 64..].iter().all(|&v| v == 1.0), "White to move");
+    // White sees its warrior in its own planes (1) and the villager in the opponent's (2);
+    // Black sees the board turned: its villager on cell 63 − 56 = 7 of plane 0, the warrior
+    // on 63 − 1 = 62 of plane 3.
+    use arbiter_core::Player;
+    s.observe_as(Player::First, &mut out);
+    let ones: Vec<usize> = (0..out.len()).filter(|&i| out[i] == 1.0).collect();
+    assert_eq!(ones, vec![64 + 1, 2 * 64 + 56]);
+    s.observe_as(Player::Second, &mut out);
+    let ones: Vec<usize> = (0..out.len()).filter(|&i| out[i] == 1.0).collect();
+    assert_eq!(ones, vec![7, 3 * 64 + 62]);
 }
 
 /// Each player's view (for nets with an accumulator per player): its shape, 0/1 values, every

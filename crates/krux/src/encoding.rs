@@ -70,9 +70,8 @@ pub(crate) fn perspective_shape(_: &KruxVariant) -> [usize; 3] {
     [VIEW_PLANES, SIZE, SIZE]
 }
 
-/// Writes `viewer`'s view (see the module's doc); `out` holds `10 × 7 × 7` values.
-pub(crate) fn observe_as(k: &Krux, viewer: Player, out: &mut [f32]) {
-    out.fill(0.0);
+/// Marks the ones of `viewer`'s view (see the module's doc): `10 × 7 × 7` inputs.
+pub(crate) fn view_inputs(k: &Krux, viewer: Player, mark: &mut dyn FnMut(usize)) {
     let turned = viewer == Player::Second;
     let mut set = |plane: usize, square: Square| {
         let cell = if turned {
@@ -80,7 +79,7 @@ pub(crate) fn observe_as(k: &Krux, viewer: Player, out: &mut [f32]) {
         } else {
             square.index()
         };
-        out[plane * SQUARES + cell] = 1.0;
+        mark(plane * SQUARES + cell);
     };
     for piece in Piece::all() {
         let square = k.square(piece);

@@ -194,8 +194,8 @@ impl Encoding for Krux {
         encoding::perspective_shape(variant)
     }
 
-    fn observe_as(&self, viewer: Player, out: &mut [f32]) {
-        encoding::observe_as(self, viewer, out);
+    fn view_inputs(&self, viewer: Player, mark: &mut dyn FnMut(usize)) {
+        encoding::view_inputs(self, viewer, mark);
     }
 
     fn builtin_net(variant: &KruxVariant) -> Option<arbiter_core::BuiltinNet> {

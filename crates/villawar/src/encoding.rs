@@ -8,8 +8,11 @@
 //! viewer's villagers and warriors; 2–3: the opponent's. Black sees the board turned half round
 //! (square `i` at `N² − 1 − i`), so that each side sees its own pieces start on the first ranks.
 
-use crate::piece::{Kind, Piece, BLACK, WHITE};
-use crate::{Move, Square, Villawar, VillawarVariant};
+use crate::bits::squares;
+use crate::board::{dispatch, Board};
+use crate::geometry::Geometry;
+use crate::piece::{Piece, BLACK, WHITE};
+use crate::{Move, Villawar, VillawarVariant};
 use arbiter_core::{Game, Player};
 
 /// The observation's shape for the variant's board size.
@@ -25,20 +28,8 @@ pub(crate) fn action_space(variant: &VillawarVariant) -> usize {
 /// Writes the planes (see the module's doc); `out` holds `5 × N × N` values.
 pub(crate) fn observe(game: &Villawar, out: &mut [f32]) {
     out.fill(0.0);
-    let size = game.size();
-    let area = size.n() * size.n();
-    let planes = [
-        Piece::new(WHITE, Kind::Villager),
-        Piece::new(WHITE, Kind::Warrior),
-        Piece::new(BLACK, Kind::Villager),
-        Piece::new(BLACK, Kind::Warrior),
-    ];
-    for index in 0..area {
-        if let Some(piece) = game.piece_at(Square::from_index(index)) {
-            let plane = planes.iter().position(|&p| p == piece).expect("a piece");
-            out[plane * area + index] = 1.0;
-        }
-    }
+    dispatch!(game, b => mark_pieces(b, None, &mut |input| out[input] = 1.0));
+    let area = game.size().n() * game.size().n();
     if game.to_move() == WHITE {
         out[4 * area..5 * area].fill(1.0);
     }
@@ -49,16 +40,27 @@ pub(crate) fn perspective_shape(variant: &VillawarVariant) -> [usize; 3] {
     [4, variant.size.n(), variant.size.n()]
 }
 
-/// Writes `viewer`'s view (see the module's doc); `out` holds `4 × N × N` values.
-pub(crate) fn observe_as(game: &Villawar, viewer: Player, out: &mut [f32]) {
-    out.fill(0.0);
-    let size = game.size();
-    let area = size.n() * size.n();
-    for index in 0..area {
-        if let Some(piece) = game.piece_at(Square::from_index(index)) {
-            let plane = if piece.player == viewer { 0 } else { 2 } + piece.kind as usize;
-            let cell = if viewer == WHITE { index } else { area - 1 - index };
-            out[plane * area + cell] = 1.0;
+/// Marks the ones of `viewer`'s view (see the module's doc): `4 × N × N` inputs.
+pub(crate) fn view_inputs(game: &Villawar, viewer: Player, mark: &mut dyn FnMut(usize)) {
+    dispatch!(game, b => mark_pieces(b, Some(viewer), mark));
+}
+
+/// Marks the input of every piece, from its bitboard: White's planes first, or `viewer`'s (the
+/// board turned half round for Black).
+fn mark_pieces<G: Geometry>(board: &Board<G>, viewer: Option<Player>, mark: &mut dyn FnMut(usize)) {
+    let area = G::N * G::N;
+    for (index, &set) in board.pieces.iter().enumerate() {
+        let piece = Piece::from_index(index);
+        let (plane, turned) = match viewer {
+            None => (index, false),
+            Some(viewer) => (
+                if piece.player == viewer { 0 } else { 2 } + piece.kind as usize,
+                viewer == BLACK,
+            ),
+        };
+        for square in squares(set) {
+            let cell = if turned { area - 1 - square } else { square };
+            mark(plane * area + cell);
         }
     }
 }

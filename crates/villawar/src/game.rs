@@ -157,8 +157,8 @@ impl Encoding for Villawar {
         encoding::perspective_shape(variant)
     }
 
-    fn observe_as(&self, viewer: Player, out: &mut [f32]) {
-        encoding::observe_as(self, viewer, out);
+    fn view_inputs(&self, viewer: Player, mark: &mut dyn FnMut(usize)) {
+        encoding::view_inputs(self, viewer, mark);
     }
 
     fn builtin_net(variant: &VillawarVariant) -> Option<arbiter_core::BuiltinNet> {

@@ -48,9 +48,8 @@ pub(crate) fn perspective_shape(_: &NoVariant) -> [usize; 3] {
     [8, ORBITS, SECTORS]
 }
 
-/// Writes `viewer`'s view (see the module's doc); `out` holds `8 × 5 × 18` values.
-pub(crate) fn observe_as(board: &Void, viewer: Player, out: &mut [f32]) {
-    out.fill(0.0);
+/// Marks the ones of `viewer`'s view (see the module's doc): `8 × 5 × 18` inputs.
+pub(crate) fn view_inputs(board: &Void, viewer: Player, mark: &mut dyn FnMut(usize)) {
     let plane = ORBITS * SECTORS;
     let turn = if viewer == BLACK { 0 } else { SECTORS / 2 };
     for square in Square::all() {
@@ -59,7 +58,7 @@ pub(crate) fn observe_as(board: &Void, viewer: Player, out: &mut [f32]) {
             let side = if piece.owner == viewer { 0 } else { 4 };
             let sector = (square.sector() as usize + turn) % SECTORS;
             let at = (square.orbit() as usize - 1) * SECTORS + sector;
-            out[(side + kind) * plane + at] = 1.0;
+            mark((side + kind) * plane + at);
         }
     }
 }

@@ -72,10 +72,12 @@ impl NetEvaluator {
         for view in 0..views {
             if views == 1 {
                 game.observe(&mut self.observation);
+                self.active.set_from(&self.observation);
             } else {
-                game.observe_as(Player::BOTH[view], &mut self.observation);
+                let active = &mut self.active;
+                active.clear(self.net.inputs);
+                game.view_inputs(Player::BOTH[view], &mut |input| active.insert(input));
             }
-            self.active.set_from(&self.observation);
             self.follow(ply, view);
         }
         self.last = ply;

@@ -317,8 +317,8 @@ impl<G: crate::Encoding> crate::Encoding for WithSwap<G> {
         G::perspective_shape(&variant.0)
     }
 
-    fn observe_as(&self, viewer: Player, out: &mut [f32]) {
-        self.game.observe_as(viewer, out)
+    fn view_inputs(&self, viewer: Player, mark: &mut dyn FnMut(usize)) {
+        self.game.view_inputs(viewer, mark)
     }
 
     fn builtin_net(variant: &Self::Variant) -> Option<crate::BuiltinNet> {
