@@ -41,6 +41,8 @@ REPORTS = [
     ("krux-swap", "krux:swap=on", 100),
     ("krux-setup-facing-swap", "krux:setup=facing,swap=on", 100),
     ("krux-setup-spread-swap", "krux:setup=spread,swap=on", 400),  # survived the first cut
+    # The recommended set again, with the level 6 that has Krux's net (the row above is without it).
+    ("krux-setup-spread-swap-net", "krux:setup=spread,swap=on", 400),
     ("krux-facing-freeze-off", "krux:setup=facing,freeze=off", 100),
     ("krux-spread-freeze-off", "krux:setup=spread,freeze=off", 100),
     ("krux-facing-distance-1", "krux:setup=facing,distance=1", 100),
@@ -77,8 +79,9 @@ def main() -> int:
                        str(args.concurrency), "--out", os.path.join(args.out, name)]
             print("$ " + " ".join(command), file=sys.stderr, flush=True)
             subprocess.run(command, check=True, capture_output=True)
-    # The rows already in the table, by game: a report whose folder is not here (another machine, an
-    # earlier checkout) keeps its row and its date.
+    # The rows already in the table, by game and spec: a report whose folder is not here (another
+    # machine, an earlier checkout) keeps its rows and their dates. One game may have rows of several
+    # specs (Krux's level 6 before and after its net).
     kept: dict = {}
     if os.path.exists(OUT):
         with open(OUT, encoding="utf-8") as f:
@@ -90,14 +93,18 @@ def main() -> int:
                 cells = line.split(" | ")
                 if len(cells) == 7:  # written before rows had their own date
                     line = line + f" {old_date} |"
-                kept[cells[0][2:].strip("`")] = line
+                kept[(cells[0][2:].strip("`"), cells[1].strip("`"))] = line
     today = datetime.date.today().isoformat()
+    reports = {name: load_report(args.out, name) for name, _, _ in REPORTS}
+    measured = {(game, next(level["spec"] for level in reports[name]["levels"] if level["level"] == args.level))
+                for name, game, _ in REPORTS if reports[name] is not None}
     rows = []
     for name, game, _ in REPORTS:
-        report = load_report(args.out, name)
+        report = reports[name]
         if report is None:
-            if game in kept:
-                rows.append(kept[game])
+            for (kept_game, spec), line in kept.items():
+                if kept_game == game and (kept_game, spec) not in measured and line not in rows:
+                    rows.append(line)
             continue
         label = f"level {args.level}"
         selfplay = [m for m in report["matchups"] if m["label"] == label]
