@@ -24,16 +24,15 @@ pub(crate) fn observation_shape(_: &NoVariant) -> [usize; 3] {
     [3, 8, 8]
 }
 
-/// Writes the planes (see the module's doc); `out` holds `3 × 8 × 8` values.
-pub(crate) fn observe(board: &Attraction, out: &mut [f32]) {
-    out.fill(0.0);
+/// Marks the ones of the planes (see the module's doc): `3 × 8 × 8` values.
+pub(crate) fn observation_inputs(board: &Attraction, mark: &mut dyn FnMut(usize)) {
     for (plane, player) in Player::BOTH.into_iter().enumerate() {
         for square in squares(board.board.stones(player)) {
-            out[plane * 64 + square.index()] = 1.0;
+            mark(plane * 64 + square.index());
         }
     }
     if board.to_move == Player::First {
-        out[128..192].fill(1.0);
+        (128..192).for_each(mark);
     }
 }
 

@@ -140,8 +140,8 @@ impl Encoding for Attraction {
         encoding::observation_shape(variant)
     }
 
-    fn observe(&self, out: &mut [f32]) {
-        encoding::observe(self, out);
+    fn observation_inputs(&self, mark: &mut dyn FnMut(usize)) {
+        encoding::observation_inputs(self, mark);
     }
 
     fn perspective_shape(variant: &NoVariant) -> [usize; 3] {

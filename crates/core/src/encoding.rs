@@ -13,8 +13,16 @@ pub trait Encoding: Game {
     }
 
     /// Writes the position as planes × rows × columns of 0/1 values, for machine learning (each
-    /// game documents its planes). `out` has the length of [`Encoding::observation_shape`].
-    fn observe(&self, _out: &mut [f32]) {}
+    /// game documents its planes). `out` has the length of [`Encoding::observation_shape`]; the
+    /// ones are those of [`Encoding::observation_inputs`].
+    fn observe(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        self.observation_inputs(&mut |input| out[input] = 1.0);
+    }
+
+    /// Calls `mark` with each value of [`Encoding::observe`]'s tensor that is 1, in any order: a
+    /// net's accumulator reads the active inputs without a tensor to scan.
+    fn observation_inputs(&self, _mark: &mut dyn FnMut(usize)) {}
 
     /// The shape of [`Encoding::observe_as`]'s tensor for a variant: planes × rows × columns.
     /// `[0, 0, 0]` for a game without a view per player.

@@ -44,10 +44,9 @@ pub(crate) fn action_space(_: &KruxVariant) -> usize {
 /// The action letters in the order of their blocks.
 const ACTION_LETTERS: [char; 6] = ['R', 'A', 'P', 'D', 'J', 'X'];
 
-/// Writes the planes (see the module's doc); `out` holds `12 × 7 × 7` values.
-pub(crate) fn observe(k: &Krux, out: &mut [f32]) {
-    out.fill(0.0);
-    let mut set = |plane: usize, square: Square| out[plane * SQUARES + square.index()] = 1.0;
+/// Marks the ones of the planes (see the module's doc): `12 × 7 × 7` values.
+pub(crate) fn observation_inputs(k: &Krux, mark: &mut dyn FnMut(usize)) {
+    let mut set = |plane: usize, square: Square| mark(plane * SQUARES + square.index());
     for piece in Piece::all() {
         let square = k.square(piece);
         set(piece.index(), square);

@@ -186,8 +186,8 @@ impl Encoding for Krux {
         encoding::observation_shape(variant)
     }
 
-    fn observe(&self, out: &mut [f32]) {
-        encoding::observe(self, out);
+    fn observation_inputs(&self, mark: &mut dyn FnMut(usize)) {
+        encoding::observation_inputs(self, mark);
     }
 
     fn perspective_shape(variant: &KruxVariant) -> [usize; 3] {

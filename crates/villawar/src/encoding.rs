@@ -25,13 +25,12 @@ pub(crate) fn action_space(variant: &VillawarVariant) -> usize {
     variant.size.n().pow(4) + 1
 }
 
-/// Writes the planes (see the module's doc); `out` holds `5 × N × N` values.
-pub(crate) fn observe(game: &Villawar, out: &mut [f32]) {
-    out.fill(0.0);
-    dispatch!(game, b => mark_pieces(b, None, &mut |input| out[input] = 1.0));
+/// Marks the ones of the planes (see the module's doc): `5 × N × N` values.
+pub(crate) fn observation_inputs(game: &Villawar, mark: &mut dyn FnMut(usize)) {
+    dispatch!(game, b => mark_pieces(b, None, mark));
     let area = game.size().n() * game.size().n();
     if game.to_move() == WHITE {
-        out[4 * area..5 * area].fill(1.0);
+        (4 * area..5 * area).for_each(mark);
     }
 }
 

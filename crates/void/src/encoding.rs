@@ -26,20 +26,19 @@ pub(crate) fn observation_shape(_: &NoVariant) -> [usize; 3] {
     [PLANES, ORBITS, SECTORS]
 }
 
-/// Writes the planes (see the module's doc); `out` holds `9 × 5 × 18` values.
-pub(crate) fn observe(board: &Void, out: &mut [f32]) {
-    out.fill(0.0);
+/// Marks the ones of the planes (see the module's doc): `9 × 5 × 18` values.
+pub(crate) fn observation_inputs(board: &Void, mark: &mut dyn FnMut(usize)) {
     let plane = ORBITS * SECTORS;
     for square in Square::all() {
         if let Some(piece) = board.piece(square) {
             let kind = Kind::ALL.iter().position(|&k| k == piece.kind).expect("a kind");
             let owner = if piece.owner == BLACK { 0 } else { 4 };
             let at = (square.orbit() as usize - 1) * SECTORS + square.sector() as usize;
-            out[(owner + kind) * plane + at] = 1.0;
+            mark((owner + kind) * plane + at);
         }
     }
     if board.side() == BLACK {
-        out[8 * plane..9 * plane].fill(1.0);
+        (8 * plane..9 * plane).for_each(mark);
     }
 }
 

@@ -42,12 +42,6 @@ pub struct InputBits {
 }
 
 impl InputBits {
-    /// The active inputs of an observation (its values other than 0).
-    pub fn set_from(&mut self, observation: &[f32]) {
-        self.words.clear();
-        self.words.extend(observation.chunks(64).map(pack));
-    }
-
     /// No active inputs, out of `inputs`.
     pub fn clear(&mut self, inputs: usize) {
         self.words.clear();
@@ -91,28 +85,6 @@ impl InputBits {
     }
 }
 
-/// The bits of up to 64 values (bit `i`: value `i` is not 0), eight at a time with fixed shifts,
-/// which the compiler turns into comparisons and masks instead of a variable shift per value
-/// (this was a quarter of a search's time with a small net).
-#[inline]
-fn pack(chunk: &[f32]) -> u64 {
-    let mut word = 0u64;
-    let mut eights = chunk.chunks_exact(8);
-    for (k, eight) in eights.by_ref().enumerate() {
-        let eight: &[f32; 8] = eight.try_into().expect("eight values");
-        let mut byte = 0u64;
-        for (bit, &v) in eight.iter().enumerate() {
-            byte |= u64::from(v != 0.0) << bit;
-        }
-        word |= byte << (8 * k);
-    }
-    let done = chunk.len() - eights.remainder().len();
-    for (bit, &v) in eights.remainder().iter().enumerate() {
-        word |= u64::from(v != 0.0) << (done + bit);
-    }
-    word
-}
-
 /// Pushes the set bits of `word` as input numbers from `base`.
 #[inline]
 fn push_word(mut word: u64, base: u32, out: &mut Vec<u32>) {
@@ -128,27 +100,30 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    /// The packed bits are the values that are not 0, whatever the length (whole words, a
-    /// partial last word, a partial last eight).
+    /// The inputs marked one by one, in any order, are listed in order and counted, whatever
+    /// the number of inputs (whole words, a partial last word); two sets differ by their
+    /// exclusive or.
     #[test]
-    fn the_active_inputs_are_the_values_that_are_not_zero() {
+    fn marked_inputs_are_listed_counted_and_compared() {
         let mut rng = SmallRng::seed_from_u64(5);
-        let mut bits = InputBits::default();
-        let mut listed = Vec::new();
-        for len in [0, 1, 7, 8, 9, 63, 64, 65, 144, 200, 490, 720] {
-            let values: Vec<f32> = (0..len).map(|_| if rng.random_bool(0.3) { 1.0 } else { 0.0 }).collect();
-            bits.set_from(&values);
-            bits.list(&mut listed);
-            let expected: Vec<u32> = (0..len as u32).filter(|&i| values[i as usize] != 0.0).collect();
-            assert_eq!(listed, expected, "{len} values");
-            assert_eq!(bits.count(), expected.len());
-            // The same inputs marked one by one, in any order.
-            let mut marked = InputBits::default();
-            marked.clear(len);
+        let (mut listed, mut added, mut removed) = (Vec::new(), Vec::new(), Vec::new());
+        let mut before = InputBits::default();
+        for len in [1, 7, 63, 64, 65, 144, 200, 490, 720] {
+            let expected: Vec<u32> = (0..len as u32).filter(|_| rng.random_bool(0.3)).collect();
+            let mut bits = InputBits::default();
+            bits.clear(len);
             for &i in expected.iter().rev() {
-                marked.insert(i as usize);
+                bits.insert(i as usize);
             }
-            assert_eq!(marked, bits, "{len} values");
+            bits.list(&mut listed);
+            assert_eq!(listed, expected, "{len} inputs");
+            assert_eq!(bits.count(), expected.len());
+            before.clear(len);
+            before.insert(0);
+            before.diff(&bits, &mut added, &mut removed);
+            let first = expected.first() == Some(&0);
+            assert_eq!(added.len(), expected.len() - usize::from(first), "{len} inputs");
+            assert_eq!(removed, if first { vec![] } else { vec![0] }, "{len} inputs");
         }
     }
 }

@@ -29,7 +29,6 @@ pub struct NetEvaluator {
     slots: Vec<Vec<Held>>,
     /// The slot of the last evaluation.
     last: usize,
-    observation: Vec<f32>,
     active: InputBits,
     /// The active inputs as a list, for a refresh.
     list: Vec<u32>,
@@ -46,7 +45,6 @@ impl NetEvaluator {
         NetEvaluator {
             slots: Vec::new(),
             last: 0,
-            observation: vec![0.0; net.inputs],
             active: InputBits::default(),
             list: Vec::new(),
             from_parent: (Vec::new(), Vec::new()),
@@ -70,12 +68,11 @@ impl NetEvaluator {
             self.slots.push(vec![held; views]);
         }
         for view in 0..views {
+            let active = &mut self.active;
+            active.clear(self.net.inputs);
             if views == 1 {
-                game.observe(&mut self.observation);
-                self.active.set_from(&self.observation);
+                game.observation_inputs(&mut |input| active.insert(input));
             } else {
-                let active = &mut self.active;
-                active.clear(self.net.inputs);
                 game.view_inputs(Player::BOTH[view], &mut |input| active.insert(input));
             }
             self.follow(ply, view);

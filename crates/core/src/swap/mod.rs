@@ -309,8 +309,8 @@ impl<G: crate::Encoding> crate::Encoding for WithSwap<G> {
         G::observation_shape(&variant.0)
     }
 
-    fn observe(&self, out: &mut [f32]) {
-        self.game.observe(out)
+    fn observation_inputs(&self, mark: &mut dyn FnMut(usize)) {
+        self.game.observation_inputs(mark)
     }
 
     fn perspective_shape(variant: &Self::Variant) -> [usize; 3] {
