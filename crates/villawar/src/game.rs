@@ -50,6 +50,11 @@ impl Game for Villawar {
     }
 
     #[inline]
+    fn random_move<R: rand::Rng>(&self, rng: &mut R, _: &mut Vec<Move>) -> Option<Move> {
+        dispatch!(self, b => movegen::random_move(b, rng))
+    }
+
+    #[inline]
     fn play(&mut self, mv: Move) {
         dispatch_mut!(self, b => play::play(b, mv))
     }

@@ -30,6 +30,9 @@ trait Jumps<B: Bits> {
     fn none(&self) -> bool;
     /// The pass.
     fn pass(&mut self);
+    /// Direction `d` is done (a tally notes how many moves it had).
+    #[inline(always)]
+    fn end_direction(&mut self, _d: usize) {}
 }
 
 impl<B: Bits> Jumps<B> for Vec<Move> {
@@ -68,6 +71,69 @@ impl<B: Bits> Jumps<B> for Count {
     #[inline(always)]
     fn pass(&mut self) {
         self.0 += 1;
+    }
+}
+
+/// A count of moves that also notes the running total at the end of each direction, so that
+/// the move at a given place can be found by generating one direction again.
+struct Tally {
+    count: usize,
+    ends: [usize; 8],
+}
+
+impl<B: Bits> Jumps<B> for Tally {
+    #[inline(always)]
+    fn add(&mut self, _: usize, landings: B, _: usize) {
+        self.count += landings.count() as usize;
+    }
+
+    #[inline(always)]
+    fn none(&self) -> bool {
+        self.count == 0
+    }
+
+    #[inline(always)]
+    fn pass(&mut self) {
+        self.count += 1;
+    }
+
+    #[inline(always)]
+    fn end_direction(&mut self, d: usize) {
+        self.ends[d] = self.count;
+    }
+}
+
+/// The move at a given place of one direction's jumps in listing order: whole pieces' landing
+/// squares are skipped by their count.
+struct Pick {
+    /// Moves still to skip.
+    left: usize,
+    /// The move, once reached.
+    found: Option<Move>,
+}
+
+impl<B: Bits> Jumps<B> for Pick {
+    #[inline(always)]
+    fn add(&mut self, from: usize, mut landings: B, d: usize) {
+        let n = landings.count() as usize;
+        if self.found.is_some() || self.left >= n {
+            self.left = self.left.wrapping_sub(n);
+            return;
+        }
+        for _ in 0..self.left {
+            landings.pop();
+        }
+        self.found = Some(Move::jump(from, landings.lowest(), d));
+    }
+
+    #[inline(always)]
+    fn none(&self) -> bool {
+        self.found.is_none()
+    }
+
+    #[inline(always)]
+    fn pass(&mut self) {
+        self.found = Some(Move::PASS);
     }
 }
 
@@ -164,6 +230,43 @@ arbiter_core::with_bit_instructions! {
     }
 }
 
+arbiter_core::with_bit_instructions! {
+    /// A uniformly random legal move, the very one that drawing a place in [`legal_moves`]'s list
+    /// with the same `rng` gives, but found by counting: the moves are counted, a place is drawn,
+    /// and the generator runs again only up to the piece whose landing squares hold it.
+    pub fn random_move<G: Geometry, R: rand::Rng>(board: &Board<G>, rng: &mut R) -> Option<Move> {
+        let mut tally = Tally { count: 0, ends: [0; 8] };
+        generate(board, &mut tally);
+        if tally.count == 0 {
+            return None;
+        }
+        let place = rng.random_range(0..tally.count);
+        let d = tally.ends.iter().position(|&end| place < end);
+        let Some(d) = d else {
+            return Some(Move::PASS); // no jump: the place is the forced pass
+        };
+        let mut pick = Pick {
+            left: place - if d == 0 { 0 } else { tally.ends[d - 1] },
+            found: None,
+        };
+        let us = board.side.index() * 2;
+        let (ov, ow) = (board.pieces[us], board.pieces[us + 1]);
+        let occ = board.occupied();
+        let empty = !occ & G::tables().full;
+        match d {
+            0 => direction::<G, 0>(ov, ow, occ, empty, &mut pick),
+            1 => direction::<G, 1>(ov, ow, occ, empty, &mut pick),
+            2 => direction::<G, 2>(ov, ow, occ, empty, &mut pick),
+            3 => direction::<G, 3>(ov, ow, occ, empty, &mut pick),
+            4 => direction::<G, 4>(ov, ow, occ, empty, &mut pick),
+            5 => direction::<G, 5>(ov, ow, occ, empty, &mut pick),
+            6 => direction::<G, 6>(ov, ow, occ, empty, &mut pick),
+            _ => direction::<G, 7>(ov, ow, occ, empty, &mut pick),
+        }
+        pick.found
+    }
+}
+
 /// Every jump into `out`, or the pass when there is none; nothing once two passes ended the game.
 #[inline(always)]
 fn generate<G: Geometry>(board: &Board<G>, out: &mut impl Jumps<G::B>) {
@@ -174,14 +277,13 @@ fn generate<G: Geometry>(board: &Board<G>, out: &mut impl Jumps<G::B>) {
     let (ov, ow) = (board.pieces[us], board.pieces[us + 1]);
     let occ = board.occupied();
     let empty = !occ & G::tables().full;
-    direction::<G, 0>(ov, ow, occ, empty, out);
-    direction::<G, 1>(ov, ow, occ, empty, out);
-    direction::<G, 2>(ov, ow, occ, empty, out);
-    direction::<G, 3>(ov, ow, occ, empty, out);
-    direction::<G, 4>(ov, ow, occ, empty, out);
-    direction::<G, 5>(ov, ow, occ, empty, out);
-    direction::<G, 6>(ov, ow, occ, empty, out);
-    direction::<G, 7>(ov, ow, occ, empty, out);
+    macro_rules! directions {
+        ($($d:literal)*) => {$(
+            direction::<G, $d>(ov, ow, occ, empty, out);
+            out.end_direction($d);
+        )*};
+    }
+    directions!(0 1 2 3 4 5 6 7);
     if out.none() {
         out.pass();
     }
