@@ -116,11 +116,23 @@ pub fn check_position<G: FullGame>(game: &G, variant: &G::Variant) {
     }
     check_null_move(game, &text);
     let mut rng = SmallRng::seed_from_u64(game.hash());
+    let mut twin = rng.clone();
     let mut buffer = Vec::new();
-    if let Some(mv) = game.random_move(&mut rng, &mut buffer) {
+    let drawn = game.random_move(&mut rng, &mut buffer);
+    if let Some(mv) = drawn {
         assert!(
             seen.contains(&mv),
             "{}: random_move gave an unlisted {mv:?} in '{text}'",
+            G::NAME
+        );
+    }
+    if G::RANDOM_MOVE_IS_A_LISTED_DRAW {
+        let listed = (!moves.is_empty()).then(|| moves[twin.random_range(0..moves.len())]);
+        assert_eq!(drawn, listed, "{}: random_move is not the listed draw in '{text}'", G::NAME);
+        assert_eq!(
+            rng.random::<u64>(),
+            twin.random::<u64>(),
+            "{}: random_move drew other numbers than the listed draw in '{text}'",
             G::NAME
         );
     }

@@ -134,6 +134,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The game's name for a side (`black`, `white`, `violet`, `red`).
     fn player_name(player: Player) -> &'static str;
 
+    /// Whether [`Game::random_move`] gives exactly the listed move at the place it draws, with
+    /// the same random numbers (the default's draw, or a faster one that counts instead of
+    /// listing): the conformance suite checks it. A game that samples otherwise says `false`.
+    const RANDOM_MOVE_IS_A_LISTED_DRAW: bool = true;
+
     /// A uniformly random legal move (or a cheaper sample where a game has huge move lists),
     /// `None` when the game is over. `buffer` is scratch space.
     fn random_move<R: Rng>(&self, rng: &mut R, buffer: &mut Vec<Self::Move>) -> Option<Self::Move> {

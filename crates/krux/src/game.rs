@@ -72,6 +72,8 @@ impl Game for Krux {
         piece::player_name(player)
     }
 
+    const RANDOM_MOVE_IS_A_LISTED_DRAW: bool = false;
+
     /// A random turn by a random token walk (see `random_walk.rs`): legal, cheap, and
     /// **not** uniform over distinct turns. `buffer` is not needed.
     fn random_move<R: Rng>(&self, rng: &mut R, _buffer: &mut Vec<Move>) -> Option<Move> {

@@ -267,37 +267,6 @@ fn the_move_count_has_the_forced_pass_and_nothing_once_the_game_is_over() {
     assert_eq!(pos("10/10/10/10/10/10/10/10/W9/W9 w 0").size(), Size::Ten);
 }
 
-/// A random playout draws its move by counting (no list), and draws exactly the move that a
-/// draw of a place in the listed moves gives with the same random numbers: in random games on
-/// every size, through forced passes to the end, where there is none.
-#[test]
-fn the_random_move_is_the_listed_move_at_the_drawn_place() {
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
-    let mut listed = Vec::new();
-    let (mut checked, mut passes) = (0, 0);
-    for size in Size::ALL {
-        for seed in 0..40u64 {
-            let mut game = Villawar::new(&VillawarVariant::new(size));
-            let mut rng = SmallRng::seed_from_u64(seed);
-            loop {
-                let mut twin = rng.clone();
-                let drawn = game.random_move(&mut rng, &mut Vec::new());
-                game.legal_moves(&mut listed);
-                let expected = (!listed.is_empty()).then(|| listed[twin.random_range(0..listed.len())]);
-                assert_eq!(drawn, expected, "{}", game.position());
-                assert_eq!(rng.random::<u64>(), twin.random::<u64>(), "the same numbers drawn");
-                checked += 1;
-                let Some(mv) = drawn else { break };
-                passes += usize::from(game.format_move(mv) == "pass");
-                game.play(mv);
-            }
-            assert!(game.outcome().is_some());
-        }
-    }
-    assert!(checked > 5_000 && passes > 100, "{checked} moves, {passes} passes");
-}
-
 /// The search's null move hands the turn over and keeps the pieces, the pass count reset, as a
 /// jump that changed nothing would: the position and its hash are those of that board.
 #[test]

@@ -295,6 +295,8 @@ impl<G: Game> Game for WithSwap<G> {
         G::player_name(player)
     }
 
+    const RANDOM_MOVE_IS_A_LISTED_DRAW: bool = G::RANDOM_MOVE_IS_A_LISTED_DRAW;
+
     fn random_move<R: Rng>(&self, rng: &mut R, buffer: &mut Vec<Self::Move>) -> Option<Self::Move> {
         if self.state == SwapState::Now {
             self.legal_moves(buffer);
