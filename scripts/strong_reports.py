@@ -43,6 +43,11 @@ REPORTS = [
     ("krux-setup-spread-swap", "krux:setup=spread,swap=on", 400),  # survived the first cut
     # The recommended set again, with the level 6 that has Krux's net (the row above is without it).
     ("krux-setup-spread-swap-net", "krux:setup=spread,swap=on", 400),
+    # With the net the swap rule leans to the second player (36-42% over 400 games each): the setups without the
+    # swap, again with the net (a first cut of 100 games each).
+    ("krux-setup-facing-net", "krux:setup=facing", 100),
+    ("krux-setup-spread-net", "krux:setup=spread", 100),
+    ("krux-net", "krux", 100),
     ("krux-facing-freeze-off", "krux:setup=facing,freeze=off", 100),
     ("krux-spread-freeze-off", "krux:setup=spread,freeze=off", 100),
     ("krux-facing-distance-1", "krux:setup=facing,distance=1", 100),
