@@ -128,7 +128,12 @@ pub fn check_position<G: FullGame>(game: &G, variant: &G::Variant) {
     }
     if G::RANDOM_MOVE_IS_A_LISTED_DRAW {
         let listed = (!moves.is_empty()).then(|| moves[twin.random_range(0..moves.len())]);
-        assert_eq!(drawn, listed, "{}: random_move is not the listed draw in '{text}'", G::NAME);
+        assert_eq!(
+            drawn,
+            listed,
+            "{}: random_move is not the listed draw in '{text}'",
+            G::NAME
+        );
         assert_eq!(
             rng.random::<u64>(),
             twin.random::<u64>(),
