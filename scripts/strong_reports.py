@@ -45,7 +45,7 @@ REPORTS = [
     ("krux-setup-spread-swap-net", "krux:setup=spread,swap=on", 400),
     # With the net the swap rule leans to the second player (36-42% over 400 games each): the setups without the
     # swap, again with the net (a first cut of 100 games each).
-    ("krux-setup-facing-net", "krux:setup=facing", 100),
+    ("krux-setup-facing-net", "krux:setup=facing", 400),  # survived the first cut
     ("krux-setup-spread-net", "krux:setup=spread", 100),
     ("krux-net", "krux", 100),
     ("krux-facing-freeze-off", "krux:setup=facing,freeze=off", 100),
@@ -118,11 +118,14 @@ def main() -> int:
         m = selfplay[0]
         s, d, p = m["first_score"], m["draws"], m["plies"]
         spec = next(level["spec"] for level in report["levels"] if level["level"] == args.level)
-        rows.append(
+        row = (
             f"| `{game}` | `{spec}` | {m['games']} | {m['first']['wins']}–{m['first']['draws']}–{m['first']['losses']} | "
             f"**{pct(s['p'])}** ({pct(s['low'])}–{pct(s['high'])}) | {pct(d['p'])} | {p['median']:g} "
-            f"({p['p10']:g}–{p['p90']:g}) | {today} |"
+            f"({p['p10']:g}–{p['p90']:g}) |"
         )
+        # A row whose figures did not change keeps the date of the run that measured them.
+        old = kept.get((game, spec), "")
+        rows.append(old if old.rsplit(" | ", 1)[0] + " |" == row else f"{row} {today} |")
     lines = [
         "# Balance with strong play",
         "",
