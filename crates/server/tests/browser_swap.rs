@@ -112,7 +112,7 @@ async fn the_second_player_swaps_on_the_page_and_then_moves_the_first_sides_piec
 }
 
 /// Krux's new-game form offers its named rule sets among its folded options, with what each is for:
-/// the rules text, or the recommended set (spread setup and the swap rule), which the game then has.
+/// the rules text, or the recommended set (the catalog says which options), which the game then has.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn krux_offers_its_rule_sets_on_the_new_game_form() {
     require_chromium();
@@ -157,14 +157,22 @@ async fn krux_offers_its_rule_sets_on_the_new_game_form() {
     .await;
     let about = text_of(&b, "#rule-set-about").await;
     assert_eq!(about, sets[recommended]["about"].as_str().unwrap());
+    let recommended_options = sets[recommended]["options"].as_str().unwrap();
     assert_eq!(
         b.eval("return document.getElementById('opt-swap').checked").await,
-        json!(true)
+        json!(recommended_options.split(',').any(|o| o == "swap=on"))
     );
     // Changing one option makes it the player's own choice.
-    b.click_css("#opt-setup option[value='facing']").await;
+    let other_setup = if recommended_options.contains("setup=facing") {
+        "centre"
+    } else {
+        "facing"
+    };
+    b.click_css(&format!("#opt-setup option[value='{other_setup}']")).await;
     b.wait_for(
-        "document.querySelector('#variant-options summary').textContent.startsWith('Variant: setup facing')",
+        &format!(
+            "document.querySelector('#variant-options summary').textContent.startsWith('Variant: setup {other_setup}')"
+        ),
         "a choice of one's own",
     )
     .await;
@@ -185,7 +193,13 @@ async fn krux_offers_its_rule_sets_on_the_new_game_form() {
     assert_eq!(view["game"], "krux");
     let mut options: Vec<&str> = view["options"].as_str().unwrap().split(',').collect();
     options.sort();
-    assert_eq!(options, ["setup=spread", "swap=on"], "{view}");
+    let mut expected: Vec<&str> = recommended_options.split(',').collect();
+    expected.sort();
+    assert!(
+        !expected.is_empty() && expected[0] != "",
+        "the recommended set changes the rules"
+    );
+    assert_eq!(options, expected, "{view}");
     b.quit().await;
     assert_no_csp_violations(&t).await;
 }
