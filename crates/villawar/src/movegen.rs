@@ -232,8 +232,8 @@ arbiter_core::with_bit_instructions! {
 
 arbiter_core::with_bit_instructions! {
     /// A uniformly random legal move, the very one that drawing a place in [`legal_moves`]'s list
-    /// with the same `rng` gives, but found by counting: the moves are counted, a place is drawn,
-    /// and the generator runs again only up to the piece whose landing squares hold it.
+    /// with the same `rng` gives, but found by counting: the moves are counted direction by
+    /// direction, a place is drawn, and only the direction that holds it is generated again.
     pub fn random_move<G: Geometry, R: rand::Rng>(board: &Board<G>, rng: &mut R) -> Option<Move> {
         let mut tally = Tally { count: 0, ends: [0; 8] };
         generate(board, &mut tally);
@@ -249,10 +249,7 @@ arbiter_core::with_bit_instructions! {
             left: place - if d == 0 { 0 } else { tally.ends[d - 1] },
             found: None,
         };
-        let us = board.side.index() * 2;
-        let (ov, ow) = (board.pieces[us], board.pieces[us + 1]);
-        let occ = board.occupied();
-        let empty = !occ & G::tables().full;
+        let (ov, ow, occ, empty) = sets(board);
         match d {
             0 => direction::<G, 0>(ov, ow, occ, empty, &mut pick),
             1 => direction::<G, 1>(ov, ow, occ, empty, &mut pick),
@@ -267,16 +264,22 @@ arbiter_core::with_bit_instructions! {
     }
 }
 
+/// What generation reads: the side to move's villagers and warriors, the occupied and the empty
+/// squares.
+#[inline(always)]
+fn sets<G: Geometry>(board: &Board<G>) -> (G::B, G::B, G::B, G::B) {
+    let us = board.side.index() * 2;
+    let occ = board.occupied();
+    (board.pieces[us], board.pieces[us + 1], occ, !occ & G::tables().full)
+}
+
 /// Every jump into `out`, or the pass when there is none; nothing once two passes ended the game.
 #[inline(always)]
 fn generate<G: Geometry>(board: &Board<G>, out: &mut impl Jumps<G::B>) {
     if board.passes >= 2 {
         return;
     }
-    let us = board.side.index() * 2;
-    let (ov, ow) = (board.pieces[us], board.pieces[us + 1]);
-    let occ = board.occupied();
-    let empty = !occ & G::tables().full;
+    let (ov, ow, occ, empty) = sets(board);
     macro_rules! directions {
         ($($d:literal)*) => {$(
             direction::<G, $d>(ov, ow, occ, empty, out);
