@@ -33,6 +33,12 @@ trait Jumps<B: Bits> {
     /// Direction `d` is done (a tally notes how many moves it had).
     #[inline(always)]
     fn end_direction(&mut self, _d: usize) {}
+    /// Only the number of moves matters: a warrior that can jump has exactly one capture, so
+    /// the warriors that can are counted at once, their targets never looked up.
+    const COUNTS_ONLY: bool = false;
+    /// Adds `n` moves (only where [`Jumps::COUNTS_ONLY`]).
+    #[inline(always)]
+    fn add_count(&mut self, _n: u32) {}
 }
 
 impl<B: Bits> Jumps<B> for Vec<Move> {
@@ -63,6 +69,13 @@ impl<B: Bits> Jumps<B> for Count {
         self.0 += landings.count() as usize;
     }
 
+    const COUNTS_ONLY: bool = true;
+
+    #[inline(always)]
+    fn add_count(&mut self, n: u32) {
+        self.0 += n as usize;
+    }
+
     #[inline(always)]
     fn none(&self) -> bool {
         self.0 == 0
@@ -85,6 +98,13 @@ impl<B: Bits> Jumps<B> for Tally {
     #[inline(always)]
     fn add(&mut self, _: usize, landings: B, _: usize) {
         self.count += landings.count() as usize;
+    }
+
+    const COUNTS_ONLY: bool = true;
+
+    #[inline(always)]
+    fn add_count(&mut self, n: u32) {
+        self.count += n as usize;
     }
 
     #[inline(always)]
@@ -180,7 +200,7 @@ fn warrior_target<B: Bits, const D: usize>(s: usize, ow: B, occ: B, rays: &Rays<
 /// Every jump in direction `D`: first the pieces that have one (by whole-board fills), then
 /// their landing squares by ray look-ups.
 #[inline(always)]
-fn direction<G: Geometry, const D: usize>(ov: G::B, ow: G::B, occ: G::B, empty: G::B, out: &mut impl Jumps<G::B>) {
+fn direction<G: Geometry, O: Jumps<G::B>, const D: usize>(ov: G::B, ow: G::B, occ: G::B, empty: G::B, out: &mut O) {
     let rays = &G::tables().rays;
     let own = ov | ow;
     // Own pieces whose run (same colour and type, along D) ends just before an empty square.
@@ -204,6 +224,10 @@ fn direction<G: Geometry, const D: usize>(ov: G::B, ow: G::B, occ: G::B, empty: 
     let warrior_run = fill_back::<G, D>(ow & step_back::<G, D>(enemy_ahead), ow & step_back::<G, D>(ow));
     let reach = fill_back::<G, D>(warrior_run, empty);
     let mut warriors = ow & step_back::<G, D>(reach);
+    if O::COUNTS_ONLY {
+        out.add_count(warriors.count());
+        return;
+    }
     while !warriors.none() {
         let s = warriors.pop();
         out.add(s, G::B::bit(warrior_target::<G::B, D>(s, ow, occ, rays)), D);
@@ -251,14 +275,14 @@ arbiter_core::with_bit_instructions! {
         };
         let (ov, ow, occ, empty) = sets(board);
         match d {
-            0 => direction::<G, 0>(ov, ow, occ, empty, &mut pick),
-            1 => direction::<G, 1>(ov, ow, occ, empty, &mut pick),
-            2 => direction::<G, 2>(ov, ow, occ, empty, &mut pick),
-            3 => direction::<G, 3>(ov, ow, occ, empty, &mut pick),
-            4 => direction::<G, 4>(ov, ow, occ, empty, &mut pick),
-            5 => direction::<G, 5>(ov, ow, occ, empty, &mut pick),
-            6 => direction::<G, 6>(ov, ow, occ, empty, &mut pick),
-            _ => direction::<G, 7>(ov, ow, occ, empty, &mut pick),
+            0 => direction::<G, _, 0>(ov, ow, occ, empty, &mut pick),
+            1 => direction::<G, _, 1>(ov, ow, occ, empty, &mut pick),
+            2 => direction::<G, _, 2>(ov, ow, occ, empty, &mut pick),
+            3 => direction::<G, _, 3>(ov, ow, occ, empty, &mut pick),
+            4 => direction::<G, _, 4>(ov, ow, occ, empty, &mut pick),
+            5 => direction::<G, _, 5>(ov, ow, occ, empty, &mut pick),
+            6 => direction::<G, _, 6>(ov, ow, occ, empty, &mut pick),
+            _ => direction::<G, _, 7>(ov, ow, occ, empty, &mut pick),
         }
         pick.found
     }
@@ -282,7 +306,7 @@ fn generate<G: Geometry>(board: &Board<G>, out: &mut impl Jumps<G::B>) {
     let (ov, ow, occ, empty) = sets(board);
     macro_rules! directions {
         ($($d:literal)*) => {$(
-            direction::<G, $d>(ov, ow, occ, empty, out);
+            direction::<G, _, $d>(ov, ow, occ, empty, out);
             out.end_direction($d);
         )*};
     }
