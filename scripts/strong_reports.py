@@ -48,6 +48,13 @@ REPORTS = [
     ("krux-setup-facing-net", "krux:setup=facing", 400),  # survived the first cut
     ("krux-setup-spread-net", "krux:setup=spread", 100),
     ("krux-net", "krux", 100),
+    # The other setups and rulings with the net, as many games as their rows without it (issue 34: the reports
+    # re-run with the new top level).
+    ("krux-freeze-off-net", "krux:freeze=off", 40),
+    ("krux-setup-reversed-net", "krux:setup=reversed", 40),
+    ("krux-hole-blocks-net", "krux:hole=blocks", 40),
+    ("krux-distance-1-net", "krux:distance=1", 40),
+    ("krux-setup-centre-net", "krux:setup=centre", 40),
     ("krux-facing-freeze-off", "krux:setup=facing,freeze=off", 100),
     ("krux-spread-freeze-off", "krux:setup=spread,freeze=off", 100),
     ("krux-facing-distance-1", "krux:setup=facing,distance=1", 100),
